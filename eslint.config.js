@@ -1,0 +1,47 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+// Why these rules: @fuel/domain is imported by the browser, the server and other teams.
+// It must stay pure (no UI, no I/O, no clock) so that a price or a rule computes the same
+// everywhere. The boundary is enforced here rather than by review.
+const domainPurity = {
+  files: ["packages/domain/src/**/*.ts"],
+  rules: {
+    "no-restricted-imports": ["error", {
+      patterns: [
+        { group: ["react", "react-dom", "react/*", "react-dom/*"], message: "@fuel/domain is framework-free." },
+        { group: ["mobx", "mobx-*"], message: "@fuel/domain is framework-free." },
+        { group: ["@fuel/adapters", "@fuel/adapters/*", "@fuel/ui", "@fuel/ui/*", "@fuel/server", "@fuel/server/*"], message: "Dependencies run ui -> adapters -> domain and server -> domain only." },
+        { group: ["node:*", "fs", "path", "crypto", "http", "https", "os", "child_process"], message: "@fuel/domain does no I/O." },
+      ],
+    }],
+    "no-restricted-globals": ["error",
+      ...["window", "document", "localStorage", "sessionStorage", "navigator", "location", "fetch", "XMLHttpRequest", "setTimeout", "setInterval", "process", "performance"]
+        .map((name) => ({ name, message: "@fuel/domain is pure: pass what you need as a parameter." })),
+    ],
+    "no-restricted-syntax": ["error",
+      { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: "Rules take `now` as a parameter; the domain never reads a clock." },
+      { selector: "NewExpression[callee.name='Date']", message: "Rules take `now` as a parameter; the domain never reads a clock." },
+      { selector: "CallExpression[callee.object.name='Math'][callee.property.name='random']", message: "The domain is deterministic." },
+    ],
+  },
+};
+
+export default tseslint.config(
+  { ignores: ["**/dist/**", "**/node_modules/**", "**/drizzle/**", "data/**", "coverage/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      // Effect's idiom for a tagged error without data is `Data.TaggedError("X")<{}>`.
+      "@typescript-eslint/no-empty-object-type": ["error", { allowObjectTypes: "always" }],
+    },
+  },
+  {
+    files: ["**/*.mjs", "**/*.js", "scripts/**", ".ci/**"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" } },
+  },
+  domainPurity,
+);
