@@ -1,0 +1,2 @@
+export type { Clock } from "./ports/Clock.ts";
+export { ManualClock, systemClock } from "./clock/SystemClock.ts";

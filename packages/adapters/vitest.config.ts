@@ -1,0 +1,7 @@
+import { defineProject } from "vitest/config";
+
+export default defineProject({
+  resolve: { conditions: ["@fuel/source"] },
+  ssr: { resolve: { conditions: ["@fuel/source"] } },
+  test: { name: "adapters", environment: "node", include: ["test/**/*.test.ts"] },
+});

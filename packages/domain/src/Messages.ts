@@ -1,0 +1,148 @@
+/**
+ * The message catalogue: every text a customer reads, keyed by the tag of the error (or the name
+ * of the notice) it explains. English texts are the spec's words verbatim where the spec gives
+ * them (quoted in spec §5, §6, §8); the others are written in the same plain style. zh-CN is
+ * what Chinese browsers show by default. `{name}` marks a value filled in from the error's data.
+ * @module
+ */
+
+/** The languages the app speaks. */
+export type Locale = "en" | "zh-CN";
+
+const en = {
+  // spec §5
+  AmountEmpty: "amount cannot be empty",
+  AmountAboveLimit_cardPurchase: "single amount cannot exceed 5000 yuan",
+  AmountAboveLimit_oneKey: "cannot exceed 10000 yuan",
+  AmountAboveLimit_entityRecharge: "single recharge cannot exceed 5000 yuan",
+  AmountTooManyDigits: "enter at most {maxDigits} digits",
+  AmountTooManyDecimals: "amount can have at most 2 decimal places",
+  AmountInvalid: "enter a valid amount",
+  AmountNotPositive: "amount must be more than 0",
+  ContactDistributor: "amounts over {limitYuan} yuan: please contact your distributor",
+  StationSellsNoDiesel: "this station cannot buy diesel for now",
+  FuelTypeNotBuyable: "only diesel 0# can be bought",
+  CardNumberEmpty: "card number cannot be empty",
+  CardNumberInvalid: "enter a correct card number",
+  RechargeAmountEmpty: "recharge amount cannot be empty",
+  PhoneInvalid: "enter a correct phone number",
+  SmsCodeTooShort: "enter the SMS code (at least {minLength} characters)",
+  PasswordTooShort: "password must have at least {minLength} characters",
+  PasswordFieldsRequired: "all password fields are required",
+  PasswordsDoNotMatch: "passwords do not match",
+  InviteCodeEmpty: "invite code cannot be empty",
+  InviteCodeTooLong: "invite code cannot exceed {maxLength} characters",
+  OauthRequired: "authorize via messaging app first",
+  OfficialAccountRequired: "the official account is upgrading, please try again later",
+  CardIdRequired: "card id is missing",
+  StationRequired: "select a station first",
+  // spec §6, §8
+  Blacklisted: "server busy, cannot use",
+  InviteCodeWrong: "invite code wrong, contact admin {tel}",
+  MaintenanceWindow: "card service paused for system upgrade",
+  LocationFailed: "failed to get location",
+  NoStationInCity: "no gas station in current city",
+  UnknownDistance: "unknown distance",
+  // orders (spec §4)
+  IllegalTransition: "this order cannot do that now",
+  PayWindowClosed: "the time to pay for this order has passed",
+  QrExpired: "this QR code has expired",
+  UnknownStatusCode: "unknown order status",
+  UnknownOrderTypeCode: "unknown order type",
+  UnknownCardTypeCode: "unknown card type",
+  NotDueYet: "this order is not due for that yet",
+  RejectionReasonMissing: "a rejection needs a reason",
+  // transport (spec §8)
+  Offline: "network unavailable, check your connection",
+  Timeout: "the request timed out, try again",
+  ServerError: "server error, try again later",
+  Unauthorized: "please sign in again",
+  NotActivated: "account not activated",
+} as const;
+
+/** Every key of the catalogue. */
+export type MessageKey = keyof typeof en;
+
+const zhCN: Record<MessageKey, string> = {
+  AmountEmpty: "金额不能为空",
+  AmountAboveLimit_cardPurchase: "单笔金额不能超过5000元",
+  AmountAboveLimit_oneKey: "不能超过10000元",
+  AmountAboveLimit_entityRecharge: "单笔充值不能超过5000元",
+  AmountTooManyDigits: "最多输入{maxDigits}位数字",
+  AmountTooManyDecimals: "金额最多两位小数",
+  AmountInvalid: "请输入正确的金额",
+  AmountNotPositive: "金额必须大于0",
+  ContactDistributor: "金额超过{limitYuan}元，请联系经销商",
+  StationSellsNoDiesel: "该油站暂不能购买柴油",
+  FuelTypeNotBuyable: "仅可购买0#柴油",
+  CardNumberEmpty: "卡号不能为空",
+  CardNumberInvalid: "请输入正确的卡号",
+  RechargeAmountEmpty: "充值金额不能为空",
+  PhoneInvalid: "请输入正确的手机号",
+  SmsCodeTooShort: "请输入验证码（至少{minLength}位）",
+  PasswordTooShort: "密码至少{minLength}位",
+  PasswordFieldsRequired: "请填写所有密码项",
+  PasswordsDoNotMatch: "两次密码不一致",
+  InviteCodeEmpty: "邀请码不能为空",
+  InviteCodeTooLong: "邀请码不能超过{maxLength}位",
+  OauthRequired: "请先通过微信授权",
+  OfficialAccountRequired: "公众号升级中，请稍后再试",
+  CardIdRequired: "缺少卡号",
+  StationRequired: "请先选择油站",
+  Blacklisted: "服务器繁忙，无法使用",
+  InviteCodeWrong: "邀请码错误，请联系管理员 {tel}",
+  MaintenanceWindow: "系统升级，卡业务暂停",
+  LocationFailed: "获取定位失败",
+  NoStationInCity: "当前城市暂无加油站",
+  UnknownDistance: "未知距离",
+  IllegalTransition: "该订单当前无法执行此操作",
+  PayWindowClosed: "订单已超过支付时间",
+  QrExpired: "二维码已过期",
+  UnknownStatusCode: "未知订单状态",
+  UnknownOrderTypeCode: "未知订单类型",
+  UnknownCardTypeCode: "未知卡类型",
+  NotDueYet: "该订单尚未到期",
+  RejectionReasonMissing: "驳回需要填写原因",
+  Offline: "网络不可用，请检查网络连接",
+  Timeout: "请求超时，请重试",
+  ServerError: "服务器错误，请稍后再试",
+  Unauthorized: "请重新登录",
+  NotActivated: "账户未激活",
+};
+
+/** The catalogue, one table per locale. */
+export const catalogue: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, "zh-CN": zhCN };
+
+/** Fills `{name}` placeholders; unknown names stay as they are so a missing value is visible, not silent. */
+export const interpolate = (template: string, params: Readonly<Record<string, string | number>> = {}): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+
+/** The text of a key in a locale. */
+export const text = (key: MessageKey, locale: Locale = "en", params?: Readonly<Record<string, string | number>>): string =>
+  interpolate(catalogue[locale][key], params);
+
+/** Anything tagged, such as the domain's errors. */
+export interface Tagged {
+  readonly _tag: string;
+}
+
+/**
+ * The catalogue key of a tagged error. `AmountAboveLimit` has one text per page, because the spec
+ * words each page's limit differently.
+ */
+export const keyOf = (error: Tagged): MessageKey | undefined => {
+  const page = (error as { readonly page?: unknown }).page;
+  const key = error._tag === "AmountAboveLimit" && typeof page === "string" ? `AmountAboveLimit_${page}` : error._tag;
+  return key in en ? (key as MessageKey) : undefined;
+};
+
+/**
+ * The text explaining a domain error in a locale, with its data filled in. Errors the catalogue
+ * does not know fall back to the generic server-error text rather than showing a raw tag.
+ */
+export const describe = (error: Tagged, locale: Locale = "en", extra?: Readonly<Record<string, string | number>>): string => {
+  const key = keyOf(error) ?? "ServerError";
+  const data: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(error)) if (typeof v === "string" || typeof v === "number") data[k] = v;
+  return text(key, locale, { ...data, ...extra });
+};

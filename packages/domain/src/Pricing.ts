@@ -1,0 +1,80 @@
+import Decimal from "decimal.js";
+import {
+  CARD_PURCHASE_PAGE_DISCOUNT_PER_LITRE_YUAN,
+  CARD_PURCHASE_PAGE_PRICE_YUAN,
+} from "./Constants.ts";
+import type { Cents } from "./Money.ts";
+
+/**
+ * Prices and what a customer pays (spec §3 computed fields, §9 formulas).
+ * Amounts are integer cents; per-litre prices are integer cents per litre (7.30 yuan/L = 730).
+ * @module
+ */
+
+// A private clone: another team's global `Decimal.set(...)` must never change our prices.
+const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+
+const positivePrice = (name: string, price: number): void => {
+  if (!Number.isSafeInteger(price) || price <= 0) {
+    throw new RangeError(`${name} must be a positive integer of cents per litre, got ${price}`);
+  }
+};
+
+/** Spec §9: discount per litre = original price - now price (cents per litre). */
+export const discountPerLitre = (originalPrice: number, nowPrice: number): number => originalPrice - nowPrice;
+
+/** Spec §3: drop = national price - original price (cents per litre). */
+export const drop = (nationalPrice: number, originalPrice: number): number => nationalPrice - originalPrice;
+
+/**
+ * Spec §9: payable = amount x now price / original price, rounded half-up to the cent.
+ * The vector 10040 x 730 / 800 = 9161.5 -> 9162 pins the rounding. Computed in decimal.js so the
+ * intermediate 9161.5 is exact; the browser shows and the server charges this one function's answer.
+ * @throws RangeError when a price is not a positive integer (the catalogue guarantees it).
+ */
+export const payableCents = (amount: Cents | number, nowPrice: number, originalPrice: number): Cents => {
+  positivePrice("originalPrice", originalPrice);
+  if (!Number.isSafeInteger(nowPrice) || nowPrice < 0) throw new RangeError(`nowPrice must be a non-negative integer, got ${nowPrice}`);
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be non-negative integer cents, got ${amount}`);
+  return new D(amount).mul(nowPrice).div(originalPrice).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber() as Cents;
+};
+
+/**
+ * Litres the amount buys at the original (pump) price: amount / original, as a decimal string
+ * with 2 decimals, rounded half-up (display only; nothing is charged by litre).
+ */
+export const litres = (amount: Cents | number, originalPrice: number): string => {
+  positivePrice("originalPrice", originalPrice);
+  return new D(amount).div(originalPrice).toFixed(2, Decimal.ROUND_HALF_UP);
+};
+
+/** What the customer saves: amount - payable (cents). */
+export const savingCents = (amount: Cents | number, nowPrice: number, originalPrice: number): Cents =>
+  (amount - payableCents(amount, nowPrice, originalPrice)) as Cents;
+
+/** Everything the order page shows for an amount at a station's prices. */
+export interface Quote {
+  readonly amount: Cents;
+  readonly payable: Cents;
+  readonly saving: Cents;
+  readonly litres: string;
+  readonly discountPerLitre: number;
+}
+
+/** One call for the order page and the server: the same figures from the same rules. */
+export const quote = (amount: Cents, nowPrice: number, originalPrice: number): Quote => {
+  const payable = payableCents(amount, nowPrice, originalPrice);
+  return {
+    amount,
+    payable,
+    saving: (amount - payable) as Cents,
+    litres: litres(amount, originalPrice),
+    discountPerLitre: discountPerLitre(originalPrice, nowPrice),
+  };
+};
+
+/** Spec §9: the fixed card-purchase page shows 4.61 and a 0.5 yuan-per-litre discount, whatever the station. */
+export const CARD_PURCHASE_PAGE = {
+  priceYuan: CARD_PURCHASE_PAGE_PRICE_YUAN,
+  discountPerLitreYuan: CARD_PURCHASE_PAGE_DISCOUNT_PER_LITRE_YUAN,
+} as const;

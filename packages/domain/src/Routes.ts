@@ -1,0 +1,115 @@
+/**
+ * The app's routes (spec §2) and the route guard as a pure function.
+ * @module
+ */
+
+/** One route of spec §2. */
+export interface RouteInfo {
+  /** Path pattern; `:name` matches one segment. */
+  readonly path: string;
+  /** Needs a token and an activated account (spec §2 "(auth)"). */
+  readonly auth: boolean;
+  /** Spec §2 "(kept alive)": the page keeps its state and scroll position when left. */
+  readonly keepAlive: boolean;
+  /** Whether the bottom tab bar shows on this page. */
+  readonly tabBar: boolean;
+  /** What the page is for, from the spec's table. */
+  readonly purpose: string;
+}
+
+const r = (path: string, purpose: string, flags: Partial<Pick<RouteInfo, "auth" | "keepAlive" | "tabBar">> = {}): RouteInfo => ({
+  path, purpose, auth: flags.auth ?? false, keepAlive: flags.keepAlive ?? false, tabBar: flags.tabBar ?? false,
+});
+
+/** Spec §2: where a signed-in customer lands (with a token, / and /login go here). */
+export const HOME_PATH = "/recharge/2";
+/** Spec §2: where the guard sends a customer without a token. */
+export const LOGIN_PATH = "/login";
+/** Spec §2: where the guard sends a signed-in customer who has not redeemed an invite code. */
+export const ACTIVATION_PATH = "/activated";
+
+/**
+ * Every route of spec §2: the table's 28 rows with its two combined rows split (30 paths), plus
+ * /recharge/2, the page the guard sends a signed-in customer to.
+ */
+export const ROUTES: ReadonlyArray<RouteInfo> = [
+  r("/stationlist", "Station list with city header, distance, price, navigate and go-fuel", { keepAlive: true }),
+  r("/citylist", "Pick a city or the current location", { keepAlive: true }),
+  r("/heartcard", "Buy a diesel card by entering an amount", { auth: true }),
+  r("/oneKeyGas", "Station detail, prices and amount entry", { auth: true }),
+  r("/personal", "Profile, order shortcuts, coupons, contact, follow-us QR, settings", { auth: true, tabBar: true }),
+  r("/stationmap", "Driving route from the current position to the station", { auth: true }),
+  r("/order", "One-key fuel order checklist", { auth: true }),
+  r("/orderNew", "One-key fuel order checklist paying through the FY channel", { auth: true }),
+  r("/orderlist", "Orders by tab: all, unpaid, unused, used, expired", { auth: true }),
+  r("/orderDetail/:id", "Fuel order detail with QR code", { auth: true }),
+  r("/orderDetail/2/:id", "Fuel-card recharge order detail", { auth: true }),
+  r("/testStationlist", "Test variant of the station list", { keepAlive: true }),
+  r("/recharge", "Card consumption page", { auth: true }),
+  r("/recharge/1/:card_num", "Card consumption page for one card", { auth: true }),
+  r("/recharge/2", "Card consumption page (home after sign-in)", { auth: true }),
+  r("/recharge2", "Entity card recharge", { auth: true, tabBar: true }),
+  r("/rechargeordernew", "Recharge checklist", { auth: true }),
+  r("/rechargeStationList", "Station list leading to recharge", { auth: true, tabBar: true }),
+  r("/paycallback", "Redemption code shown after payment", { auth: true }),
+  r("/", "Login page with the messaging-app authorization button"),
+  r("/login", "Login page with the messaging-app authorization button"),
+  r("/wechatlogin", "Redirects to authorization and handles the returned code"),
+  r("/register", "Username and password form (does nothing real)"),
+  r("/setting", "Set-password link and logout", { auth: true }),
+  r("/resetPassword", "Old, new and confirm password"),
+  r("/forgetPassword", "Phone and SMS code"),
+  r("/setPassword", "Set a password"),
+  r("/coupons", "Empty list reading 'no coupons'"),
+  r("/bindPhone", "Bind a phone number"),
+  r("/activated", "Invite code entry"),
+  r("/contact", "Service phone 1 and optional phone 2"),
+];
+
+const normalise = (path: string): string => {
+  const bare = path.split(/[?#]/)[0] ?? "";
+  return bare.length > 1 ? bare.replace(/\/+$/, "") : bare || "/";
+};
+
+const matches = (pattern: string, path: string): boolean => {
+  const p = pattern.split("/");
+  const s = path.split("/");
+  return p.length === s.length && p.every((seg, i) => (seg.startsWith(":") ? (s[i] ?? "") !== "" : seg === s[i]));
+};
+
+/**
+ * The route a path belongs to. Literal routes win over patterns (so "/orderDetail/2/9" is the
+ * recharge detail and "/recharge/2" is not "/recharge/:x"). Trailing slashes and query strings are ignored.
+ */
+export const matchRoute = (path: string): RouteInfo | undefined => {
+  const p = normalise(path);
+  const candidates = ROUTES.filter((route) => matches(route.path, p));
+  return candidates.sort((a, b) => (a.path.match(/:/g)?.length ?? 0) - (b.path.match(/:/g)?.length ?? 0))[0];
+};
+
+/** What the guard knows about the customer. */
+export interface Session {
+  readonly token: string | null | undefined;
+  readonly activated: boolean;
+}
+
+/** The guard's decision. */
+export type GuardDecision = { readonly _tag: "Allow" } | { readonly _tag: "Redirect"; readonly to: string };
+
+const allow: GuardDecision = { _tag: "Allow" };
+const redirect = (to: string): GuardDecision => ({ _tag: "Redirect", to });
+
+/**
+ * Spec §2 router guard: with a token, / and /login go to /recharge/2; a protected route without a
+ * token goes to /login; with a token but no activation, to /activated. Unknown paths are allowed so
+ * the app can show its not-found page.
+ */
+export const guard = (path: string, session: Session): GuardDecision => {
+  const hasToken = session.token != null && session.token !== "";
+  const route = matchRoute(path);
+  if (route === undefined) return allow;
+  if (hasToken && (route.path === "/" || route.path === LOGIN_PATH)) return redirect(HOME_PATH);
+  if (!route.auth) return allow;
+  if (!hasToken) return redirect(LOGIN_PATH);
+  return session.activated ? allow : redirect(ACTIVATION_PATH);
+};

@@ -1,0 +1,70 @@
+import { DIESEL_0 } from "./Constants.ts";
+import { distanceMetres, distanceText, type LngLat } from "./Distance.ts";
+import { discountPerLitre, drop } from "./Pricing.ts";
+import { chinaMinuteOfDay, parseClockTime, type EpochMs } from "./Time.ts";
+
+/**
+ * A gas station's computed fields (spec §3): drop, discount, distance, what it sells, whether it
+ * is open. Prices are integer cents per litre; coordinates GCJ-02.
+ * @module
+ */
+
+/** The stored fields these rules read (a subset of the wire `Station`). */
+export interface StationFacts extends LngLat {
+  readonly now_price: number;
+  readonly nation_price: number;
+  readonly original_price: number;
+  readonly sell_type: string;
+  readonly business_start_time: string;
+  readonly business_end_time: string;
+}
+
+/** What a station row shows besides its stored fields. */
+export interface StationComputed {
+  /** national - original, cents per litre. */
+  readonly drop: number;
+  /** original - now, cents per litre. */
+  readonly discount: number;
+  /** metres from the customer, or undefined when either position is unknown. */
+  readonly distance: number | undefined;
+  /** "850m", "12.3km" or the unknown-distance text. */
+  readonly distanceText: string;
+}
+
+/** Spec §3: "0#;92#" -> ["0#", "92#"]; blanks and duplicates dropped, order kept. */
+export const sellTypes = (sellType: string): string[] => {
+  const seen = new Set<string>();
+  for (const part of sellType.split(/[;；]/)) {
+    const t = part.trim();
+    if (t !== "") seen.add(t);
+  }
+  return [...seen];
+};
+
+/** Spec §1/§5: only diesel 0# can be bought, so a station must list it. */
+export const sellsDiesel = (station: Pick<StationFacts, "sell_type">): boolean =>
+  sellTypes(station.sell_type).includes(DIESEL_0);
+
+/**
+ * Whether the station is open at `now` (China time). Hours past midnight ("22:00"-"06:00") wrap;
+ * equal start and end mean open all day. Unreadable hours count as open: we would rather let a
+ * customer see a station than hide one because of a typo in the catalogue.
+ */
+export const isOpenAt = (station: Pick<StationFacts, "business_start_time" | "business_end_time">, now: EpochMs): boolean => {
+  const start = parseClockTime(station.business_start_time);
+  const end = parseClockTime(station.business_end_time);
+  if (start === undefined || end === undefined || start % 1440 === end % 1440) return true;
+  const t = chinaMinuteOfDay(now);
+  return start < end ? t >= start && t < end : t >= start || t < end;
+};
+
+/** All computed fields at once, for the station list and the one-key page. */
+export const computeStation = (station: StationFacts, from: LngLat | null | undefined, unknownDistanceText: string): StationComputed => {
+  const distance = distanceMetres(from, station);
+  return {
+    drop: drop(station.nation_price, station.original_price),
+    discount: discountPerLitre(station.original_price, station.now_price),
+    distance,
+    distanceText: distanceText(distance, unknownDistanceText),
+  };
+};

@@ -1,0 +1,191 @@
+import { Data, Result } from "effect";
+import {
+  CARD_PURCHASE_MAX_DIGITS,
+  CARD_PURCHASE_MAX_YUAN,
+  CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN,
+  ENTITY_RECHARGE_MAX_YUAN,
+  INVITE_CODE_MAX_LENGTH,
+  ONE_KEY_MAX_YUAN,
+  PASSWORD_MIN_LENGTH,
+  PHONE_LENGTH,
+  SMS_CODE_MIN_LENGTH,
+} from "./Constants.ts";
+import { fromYuan, parseYuan, type Cents, type ParseYuanError } from "./Money.ts";
+import { sellsDiesel, type StationFacts } from "./Station.ts";
+
+/**
+ * Every input rule of spec §5. Each failure is a tagged error carrying data; its `_tag` is the key
+ * of its text in the message catalogue (`Messages`), so the form and the server say the same words.
+ * @module
+ */
+
+/** Spec §5: an amount above the page's limit ('single amount cannot exceed 5000 yuan' / 'cannot exceed 10000 yuan'). */
+export class AmountAboveLimit extends Data.TaggedError("AmountAboveLimit")<{
+  readonly limitYuan: number;
+  readonly page: "cardPurchase" | "oneKey" | "entityRecharge";
+}> {}
+/** An amount of zero: nothing to pay for. */
+export class AmountNotPositive extends Data.TaggedError("AmountNotPositive")<{}> {}
+/** Spec §5: the card-purchase input allows at most 4 digits. */
+export class AmountTooManyDigits extends Data.TaggedError("AmountTooManyDigits")<{ readonly maxDigits: number }> {}
+/** Spec §5: over 10000 on the consumption page the customer must contact the distributor. */
+export class ContactDistributor extends Data.TaggedError("ContactDistributor")<{ readonly limitYuan: number }> {}
+/** Spec §5: 'this station cannot buy diesel for now'. */
+export class StationSellsNoDiesel extends Data.TaggedError("StationSellsNoDiesel")<{}> {}
+/** Spec §1: only diesel 0# can be bought; gasoline grades are disabled. */
+export class FuelTypeNotBuyable extends Data.TaggedError("FuelTypeNotBuyable")<{ readonly gasType: string }> {}
+/** Spec §5: 'card number cannot be empty'. */
+export class CardNumberEmpty extends Data.TaggedError("CardNumberEmpty")<{}> {}
+/** A card number must be digits, at least the 7 the customer sees. */
+export class CardNumberInvalid extends Data.TaggedError("CardNumberInvalid")<{}> {}
+/** Spec §5: 'recharge amount cannot be empty'. */
+export class RechargeAmountEmpty extends Data.TaggedError("RechargeAmountEmpty")<{}> {}
+/** Spec §5: 'enter a correct phone number'. */
+export class PhoneInvalid extends Data.TaggedError("PhoneInvalid")<{}> {}
+/** Spec §5: an SMS code has at least 4 characters. */
+export class SmsCodeTooShort extends Data.TaggedError("SmsCodeTooShort")<{ readonly minLength: number }> {}
+/** Spec §5: a password has at least 6 characters. */
+export class PasswordTooShort extends Data.TaggedError("PasswordTooShort")<{ readonly minLength: number }> {}
+/** Spec §5: all three password-change fields are required. */
+export class PasswordFieldsRequired extends Data.TaggedError("PasswordFieldsRequired")<{}> {}
+/** Spec §5: 'passwords do not match'. */
+export class PasswordsDoNotMatch extends Data.TaggedError("PasswordsDoNotMatch")<{}> {}
+/** Spec §5: the invite code is required. */
+export class InviteCodeEmpty extends Data.TaggedError("InviteCodeEmpty")<{}> {}
+/** Spec §5: the invite code has at most 32 characters. */
+export class InviteCodeTooLong extends Data.TaggedError("InviteCodeTooLong")<{ readonly maxLength: number }> {}
+/** Spec §5: payment needs the messaging-app oauth id ('authorize via messaging app first'). */
+export class OauthRequired extends Data.TaggedError("OauthRequired")<{}> {}
+/** Spec §5/§8: consumption needs a followed official account (the alert says it is upgrading). */
+export class OfficialAccountRequired extends Data.TaggedError("OfficialAccountRequired")<{}> {}
+/** Spec §5: consumption needs a card id. */
+export class CardIdRequired extends Data.TaggedError("CardIdRequired")<{}> {}
+/** Spec §5: recharge creation needs a selected station. */
+export class StationRequired extends Data.TaggedError("StationRequired")<{}> {}
+
+/** The failures of an amount typed into the card-purchase page. */
+export type CardPurchaseAmountError = ParseYuanError | AmountTooManyDigits | AmountAboveLimit | AmountNotPositive;
+
+const positive = (c: Cents): Result.Result<Cents, AmountNotPositive> =>
+  c > 0 ? Result.succeed(c) : Result.fail(new AmountNotPositive());
+
+const atMost = (limitYuan: number, page: AmountAboveLimit["page"]) => (c: Cents): Result.Result<Cents, AmountAboveLimit> =>
+  c <= fromYuan(limitYuan) ? Result.succeed(c) : Result.fail(new AmountAboveLimit({ limitYuan, page }));
+
+/**
+ * Spec §5: the card-purchase input allows at most 4 digits before the decimal point. Used by the
+ * input to refuse a keystroke, and by {@link validateCardPurchaseAmount} as a rule.
+ */
+export const cardPurchaseInputAllowed = (raw: string): boolean => {
+  const whole = raw.trim().split(".")[0] ?? "";
+  return whole.replace(/^0+(?=\d)/, "").length <= CARD_PURCHASE_MAX_DIGITS;
+};
+
+/** Spec §5, card-purchase page: required, at most 4 digits, at most 5000 yuan, more than zero. */
+export const validateCardPurchaseAmount = (raw: string): Result.Result<Cents, CardPurchaseAmountError> =>
+  Result.flatMap(parseYuan(raw), (c): Result.Result<Cents, CardPurchaseAmountError> =>
+    cardPurchaseInputAllowed(raw)
+      ? Result.flatMap(positive(c), atMost(CARD_PURCHASE_MAX_YUAN, "cardPurchase"))
+      : Result.fail(new AmountTooManyDigits({ maxDigits: CARD_PURCHASE_MAX_DIGITS })));
+
+/** Spec §5, station one-key page: required, more than zero, at most 10000 yuan. */
+export const validateOneKeyAmount = (raw: string): Result.Result<Cents, ParseYuanError | AmountNotPositive | AmountAboveLimit> =>
+  Result.flatMap(parseYuan(raw), (c) => Result.flatMap(positive(c), atMost(ONE_KEY_MAX_YUAN, "oneKey")));
+
+/** Validates an amount already in cents (the wire's `order_amount`) against the one-key rules. */
+export const validateOneKeyCents = (c: Cents): Result.Result<Cents, AmountNotPositive | AmountAboveLimit> =>
+  Result.flatMap(positive(c), atMost(ONE_KEY_MAX_YUAN, "oneKey"));
+
+/** Spec §5, entity-card recharge: required ('recharge amount cannot be empty'), more than zero, at most 5000 yuan. */
+export const validateEntityRechargeAmount = (
+  raw: string,
+): Result.Result<Cents, RechargeAmountEmpty | ParseYuanError | AmountNotPositive | AmountAboveLimit> =>
+  raw.trim() === ""
+    ? Result.fail(new RechargeAmountEmpty())
+    : Result.flatMap(parseYuan(raw), (c) => Result.flatMap(positive(c), atMost(ENTITY_RECHARGE_MAX_YUAN, "entityRecharge")));
+
+/** Validates a recharge amount in cents against the entity-card limit. */
+export const validateEntityRechargeCents = (c: Cents): Result.Result<Cents, AmountNotPositive | AmountAboveLimit> =>
+  Result.flatMap(positive(c), atMost(ENTITY_RECHARGE_MAX_YUAN, "entityRecharge"));
+
+/** Spec §5, card consumption page: an amount over 10000 yuan sends the customer to the distributor. */
+export const validateConsumptionAmount = (raw: string): Result.Result<Cents, ParseYuanError | AmountNotPositive | ContactDistributor> =>
+  Result.flatMap(parseYuan(raw), (c) => Result.flatMap(positive(c), (p): Result.Result<Cents, ContactDistributor> =>
+    p > fromYuan(CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN)
+      ? Result.fail(new ContactDistributor({ limitYuan: CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN }))
+      : Result.succeed(p)));
+
+/** Spec §5: the station must sell 0# diesel. */
+export const validateStationSellsDiesel = <S extends Pick<StationFacts, "sell_type">>(station: S): Result.Result<S, StationSellsNoDiesel> =>
+  sellsDiesel(station) ? Result.succeed(station) : Result.fail(new StationSellsNoDiesel());
+
+/** Spec §1: only "0#" can be ordered. */
+export const validateGasType = (gasType: string): Result.Result<"0#", FuelTypeNotBuyable> =>
+  gasType === "0#" ? Result.succeed("0#") : Result.fail(new FuelTypeNotBuyable({ gasType }));
+
+/**
+ * Spec §5/§9: a phone number has 11 characters. We also require a mainland mobile number
+ * (11 digits starting with 1), since anything else cannot receive our SMS.
+ */
+export const validatePhone = (raw: string): Result.Result<string, PhoneInvalid> => {
+  const phone = raw.trim();
+  return phone.length === PHONE_LENGTH && /^1\d{10}$/.test(phone) ? Result.succeed(phone) : Result.fail(new PhoneInvalid());
+};
+
+/** Spec §5: an SMS code typed at login has at least 4 characters. */
+export const validateSmsCode = (raw: string): Result.Result<string, SmsCodeTooShort> => {
+  const code = raw.trim();
+  return code.length >= SMS_CODE_MIN_LENGTH ? Result.succeed(code) : Result.fail(new SmsCodeTooShort({ minLength: SMS_CODE_MIN_LENGTH }));
+};
+
+/** Spec §5: a password has at least 6 characters (not trimmed: spaces are characters of a password). */
+export const validatePassword = (password: string): Result.Result<string, PasswordTooShort> =>
+  password.length >= PASSWORD_MIN_LENGTH ? Result.succeed(password) : Result.fail(new PasswordTooShort({ minLength: PASSWORD_MIN_LENGTH }));
+
+/** The three fields of the password-change form. */
+export interface PasswordChange {
+  readonly oldPassword: string;
+  readonly newPassword: string;
+  readonly confirmPassword: string;
+}
+
+/** Spec §5: all three fields required, each at least 6, and new equals confirm. */
+export const validatePasswordChange = (
+  form: PasswordChange,
+): Result.Result<PasswordChange, PasswordFieldsRequired | PasswordTooShort | PasswordsDoNotMatch> => {
+  if (form.oldPassword === "" || form.newPassword === "" || form.confirmPassword === "") return Result.fail(new PasswordFieldsRequired());
+  for (const p of [form.oldPassword, form.newPassword, form.confirmPassword]) {
+    if (p.length < PASSWORD_MIN_LENGTH) return Result.fail(new PasswordTooShort({ minLength: PASSWORD_MIN_LENGTH }));
+  }
+  return form.newPassword === form.confirmPassword ? Result.succeed(form) : Result.fail(new PasswordsDoNotMatch());
+};
+
+/** Spec §5: the invite code is required and has at most 32 characters. */
+export const validateInviteCode = (raw: string): Result.Result<string, InviteCodeEmpty | InviteCodeTooLong> => {
+  const code = raw.trim();
+  if (code === "") return Result.fail(new InviteCodeEmpty());
+  return code.length <= INVITE_CODE_MAX_LENGTH ? Result.succeed(code) : Result.fail(new InviteCodeTooLong({ maxLength: INVITE_CODE_MAX_LENGTH }));
+};
+
+/** Spec §5: card number required ('card number cannot be empty'); digits only, at least the last 7. */
+export const validateCardNumber = (raw: string): Result.Result<string, CardNumberEmpty | CardNumberInvalid> => {
+  const card = raw.replace(/\s+/g, "");
+  if (card === "") return Result.fail(new CardNumberEmpty());
+  return /^\d{7,32}$/.test(card) ? Result.succeed(card) : Result.fail(new CardNumberInvalid());
+};
+
+/** Spec §5: payment needs the messaging app's oauth id. */
+export const validatePaymentAuthorized = (oauthId: string | null | undefined): Result.Result<string, OauthRequired> =>
+  oauthId != null && oauthId.trim() !== "" ? Result.succeed(oauthId) : Result.fail(new OauthRequired());
+
+/** Spec §5: consumption needs a followed official account and a card id. */
+export const validateConsumptionPreconditions = (
+  input: { readonly followsOfficialAccount: boolean; readonly cardId: string | null | undefined },
+): Result.Result<string, OfficialAccountRequired | CardIdRequired> => {
+  if (!input.followsOfficialAccount) return Result.fail(new OfficialAccountRequired());
+  return input.cardId != null && input.cardId.trim() !== "" ? Result.succeed(input.cardId) : Result.fail(new CardIdRequired());
+};
+
+/** Spec §5: recharge creation needs a selected station. */
+export const validateStationSelected = <Id>(stationId: Id | null | undefined): Result.Result<Id, StationRequired> =>
+  stationId == null || stationId === "" ? Result.fail(new StationRequired()) : Result.succeed(stationId);

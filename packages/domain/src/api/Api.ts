@@ -1,0 +1,420 @@
+import type { Schema } from "effect";
+import { CityListResponse, CityStationsRequest, StationListResponse, VersionResponse } from "./Catalogue.ts";
+import { endpoint, type Endpoint } from "./Endpoint.ts";
+import { Order, OrderPage, User, WebInfo } from "./Entities.ts";
+import {
+  ActivateRequest,
+  BindPhoneRequest,
+  CheckCaptchaRequest,
+  IsBlacklistRequest,
+  IsBlacklistResponse,
+  LoginRequest,
+  ResetPasswordRequest,
+  SendSmsRequest,
+  SessionResponse,
+  SetPasswordRequest,
+  WechatAuthRequest,
+  WechatAuthResponse,
+} from "./Identity.ts";
+import {
+  KepaiQrRequest,
+  KepaiQrResponse,
+  OrderCreateRequest,
+  OrderCreateResponse,
+  OrderListRequest,
+  RefundRequest,
+  RefundResponse,
+  ResetQrResponse,
+} from "./Orders.ts";
+import { FyPayParams, PaymentNotification, PaymentResultResponse, WechatPayParams } from "./Payments.ts";
+import { Empty, NoData, OrderIdRequest, OrderStatusAnswer } from "./Primitives.ts";
+import {
+  CardInfoList,
+  CardListResponse,
+  CardsByPhoneRequest,
+  CardsByTeamRequest,
+  RechargeOrderCreateRequest,
+  RechargeOrderCreateResponse,
+} from "./Recharge.ts";
+import {
+  SandboxBlacklistRequest,
+  SandboxClockRequest,
+  SandboxClockResponse,
+  SandboxCodeResponse,
+  SandboxInviteCodesRequest,
+  SandboxInviteCodesResponse,
+  SandboxOauthCodeRequest,
+  SandboxPayRequest,
+  SandboxRedeemRequest,
+  SandboxSettleRequest,
+  SandboxSmsQuery,
+} from "./Sandbox.ts";
+
+/**
+ * The wire contract as one table (DESIGN.md §2, §5): every method + path the server answers, who
+ * may call it, the schema of its request (JSON body; the query for the sandbox SMS GET; an empty
+ * struct when there is no payload) and of its answer's `data`. Paths and field names are spec §7's,
+ * misspellings included (`/api/balcklist/isBlacklist`). The server decodes requests and encodes
+ * answers with these schemas, the client decodes answers with them, and docs/api.md and the
+ * OpenAPI file are generated from the table.
+ * @module
+ */
+
+/** The wire contract, keyed by a camelCase name per endpoint. */
+export const Api = {
+  // ----- identity (spec §4 login flow, §6, §7)
+  userInfo: endpoint({
+    method: "GET",
+    path: "/api/user/info",
+    access: "token",
+    request: Empty,
+    response: User,
+    summary: "The signed-in user, with is_activated.",
+  }),
+  login: endpoint({
+    method: "POST",
+    path: "/api/login",
+    access: "none",
+    request: LoginRequest,
+    response: SessionResponse,
+    summary: "Sign in with phone and SMS code or password; answers the token, the activation flag and the user.",
+  }),
+  sendSms: endpoint({
+    method: "POST",
+    path: "/api/sendsms",
+    access: "none",
+    request: SendSmsRequest,
+    response: NoData,
+    summary: "Send an SMS code to a phone (rate limited; the client counts down 60 s).",
+  }),
+  wechatAuth: endpoint({
+    method: "POST",
+    path: "/api/wechatauth",
+    access: "none",
+    request: WechatAuthRequest,
+    response: WechatAuthResponse,
+    summary: "Exchange the messaging app's authorization code; answers a token when the phone is bound, else unBindPhone and the openid.",
+  }),
+  bindPhone: endpoint({
+    method: "POST",
+    path: "/api/bindphone",
+    access: "none",
+    request: BindPhoneRequest,
+    response: SessionResponse,
+    summary: "Bind a phone (proven with /api/check_captcha) to the openid; answers the session.",
+  }),
+  logout: endpoint({
+    method: "POST",
+    path: "/api/logout",
+    access: "token",
+    request: Empty,
+    response: NoData,
+    summary: "End the session: the token stops working.",
+  }),
+  checkCaptcha: endpoint({
+    method: "POST",
+    path: "/api/check_captcha",
+    access: "none",
+    request: CheckCaptchaRequest,
+    response: NoData,
+    summary: "Check an SMS code for a phone (and record the proof for /api/bindphone when an openid is sent).",
+  }),
+  setPassword: endpoint({
+    method: "POST",
+    path: "/api/setpassword",
+    access: "token",
+    request: SetPasswordRequest,
+    response: NoData,
+    summary: "Set the signed-in user's password.",
+  }),
+  resetPassword: endpoint({
+    method: "POST",
+    path: "/api/user/resetpassword",
+    access: "none",
+    request: ResetPasswordRequest,
+    response: NoData,
+    summary: "Change the password with the old one (needs a token) or reset it with phone and SMS code.",
+  }),
+  isBlacklist: endpoint({
+    method: "POST",
+    path: "/api/balcklist/isBlacklist",
+    access: "none",
+    request: IsBlacklistRequest,
+    response: IsBlacklistResponse,
+    summary: "Whether a phone is blacklisted: 1 yes, 0 no.",
+  }),
+  activate: endpoint({
+    method: "POST",
+    path: "/api/activacode/check",
+    access: "token",
+    request: ActivateRequest,
+    response: NoData,
+    summary: "Redeem a single-use invite code: the account becomes activated.",
+  }),
+
+  // ----- catalogue (public)
+  webInfo: endpoint({
+    method: "GET",
+    path: "/api/webinfo/read",
+    access: "none",
+    request: Empty,
+    response: WebInfo,
+    summary: "Site settings: diesel and card prices (cents per litre), card-number prefixes, service phones, recharge tips.",
+  }),
+  version: endpoint({
+    method: "GET",
+    path: "/api/version",
+    access: "none",
+    request: Empty,
+    response: VersionResponse,
+    summary: "The server's version and production label.",
+  }),
+  cityList: endpoint({
+    method: "GET",
+    path: "/api/station/citylist",
+    access: "none",
+    request: Empty,
+    response: CityListResponse,
+    summary: "The cities that have stations, in display order.",
+  }),
+  cityStations: endpoint({
+    method: "POST",
+    path: "/api/station/current_city_list",
+    access: "none",
+    request: CityStationsRequest,
+    response: StationListResponse,
+    summary: "The stations of a city, with prices in cents per litre.",
+  }),
+
+  // ----- one-key fuel orders
+  orderCreate: endpoint({
+    method: "POST",
+    path: "/api/order/create",
+    access: "activated",
+    request: OrderCreateRequest,
+    response: OrderCreateResponse,
+    summary: "Create a one-key fuel order and answer the pay parameters of its channel (respCode '00' or result_code '000000').",
+  }),
+  orderList: endpoint({
+    method: "POST",
+    path: "/api/order/list",
+    access: "activated",
+    request: OrderListRequest,
+    response: OrderPage,
+    summary: "One page of the customer's orders, newest first, filtered by tab or status code.",
+  }),
+  orderDetail: endpoint({
+    method: "POST",
+    path: "/api/order/detail",
+    access: "activated",
+    request: OrderIdRequest,
+    response: Order,
+    summary: "One of the customer's orders.",
+  }),
+  orderCancel: endpoint({
+    method: "POST",
+    path: "/api/order/cancel",
+    access: "activated",
+    request: OrderIdRequest,
+    response: OrderStatusAnswer,
+    summary: "Cancel an unpaid order.",
+  }),
+  orderResetQr: endpoint({
+    method: "POST",
+    path: "/api/order/resetQR",
+    access: "activated",
+    request: OrderIdRequest,
+    response: ResetQrResponse,
+    summary: "Regenerate a paid recharge order's QR code (within 8 minutes of payment).",
+  }),
+  orderRefund: endpoint({
+    method: "POST",
+    path: "/api/order/refund",
+    access: "activated",
+    request: RefundRequest,
+    response: RefundResponse,
+    summary: "Ask for a paid order's refund, with a reason.",
+  }),
+  kepaiQrCode: endpoint({
+    method: "POST",
+    path: "/api/kepai/getqrcode",
+    access: "activated",
+    request: KepaiQrRequest,
+    response: KepaiQrResponse,
+    summary: "The cashier QR code of a paid fuel order (valid 48 hours after payment).",
+  }),
+
+  // ----- payment
+  paymentQuery: endpoint({
+    method: "POST",
+    path: "/api/payment/query",
+    access: "activated",
+    request: OrderIdRequest,
+    response: WechatPayParams,
+    summary: "Pay parameters (JSAPI-style channel) to pay an unpaid order.",
+  }),
+  paymentFyQuery: endpoint({
+    method: "POST",
+    path: "/api/paymentfy/query",
+    access: "activated",
+    request: OrderIdRequest,
+    response: FyPayParams,
+    summary: "Pay parameters (FY channel) to pay an unpaid order.",
+  }),
+  paymentQueryResult: endpoint({
+    method: "POST",
+    path: "/api/payment/query_result",
+    access: "activated",
+    request: OrderIdRequest,
+    response: PaymentResultResponse,
+    summary: "Whether an order's payment is confirmed, and its status.",
+  }),
+  paymentNotify: endpoint({
+    method: "POST",
+    path: "/api/payment/notify",
+    access: "none",
+    request: PaymentNotification,
+    response: NoData,
+    summary: "Server to server: the payment channel's signed, encrypted payment notification (idempotent).",
+  }),
+
+  // ----- fuel-card recharge
+  rechargeCardList: endpoint({
+    method: "GET",
+    path: "/api/recharge/cardlist",
+    access: "activated",
+    request: Empty,
+    response: CardListResponse,
+    summary: "The cards the customer recharged before: entity_list and virtual_list.",
+  }),
+  rechargeCardsByTeam: endpoint({
+    method: "POST",
+    path: "/api/recharge/getcardnumbyteam",
+    access: "activated",
+    request: CardsByTeamRequest,
+    response: CardInfoList,
+    summary: "The cards of a team.",
+  }),
+  rechargeCardsByPhone: endpoint({
+    method: "POST",
+    path: "/api/recharge/getRechargeCardByPhone",
+    access: "activated",
+    request: CardsByPhoneRequest,
+    response: CardInfoList,
+    summary: "The cards registered to a phone.",
+  }),
+  rechargeOrderCreate: endpoint({
+    method: "POST",
+    path: "/api/rechargeorder/create",
+    access: "activated",
+    request: RechargeOrderCreateRequest,
+    response: RechargeOrderCreateResponse,
+    summary: "Create a fuel-card recharge order paid through the FY channel (result_code '000000').",
+  }),
+
+  // ----- sandbox providers (DESIGN.md §4; 404 in production)
+  sandboxOauthCode: endpoint({
+    method: "POST",
+    path: "/api/sandbox/oauth/code",
+    access: "none",
+    request: SandboxOauthCodeRequest,
+    response: SandboxCodeResponse,
+    summary: "Sandbox: mint a single-use messaging-app authorization code.",
+  }),
+  sandboxSms: endpoint({
+    method: "GET",
+    path: "/api/sandbox/sms",
+    access: "none",
+    request: SandboxSmsQuery,
+    response: SandboxCodeResponse,
+    summary: "Sandbox: the last SMS code sent to ?phone=.",
+  }),
+  sandboxPay: endpoint({
+    method: "POST",
+    path: "/api/sandbox/pay",
+    access: "none",
+    request: SandboxPayRequest,
+    response: OrderStatusAnswer,
+    summary: "Sandbox: answer the pay sheet (ok, cancel, fail); ok delivers a signed payment notification.",
+  }),
+  sandboxCashierRedeem: endpoint({
+    method: "POST",
+    path: "/api/sandbox/cashier/redeem",
+    access: "none",
+    request: SandboxRedeemRequest,
+    response: OrderStatusAnswer,
+    summary: "Sandbox: the cashier redeems a fuel order's QR code.",
+  }),
+  sandboxRechargeSettle: endpoint({
+    method: "POST",
+    path: "/api/sandbox/recharge/settle",
+    access: "none",
+    request: SandboxSettleRequest,
+    response: OrderStatusAnswer,
+    summary: "Sandbox: the card distributor settles or rejects a paid recharge order.",
+  }),
+  sandboxInviteCodes: endpoint({
+    method: "POST",
+    path: "/api/sandbox/invite-codes",
+    access: "none",
+    request: SandboxInviteCodesRequest,
+    response: SandboxInviteCodesResponse,
+    summary: "Sandbox: create single-use invite codes.",
+  }),
+  sandboxBlacklist: endpoint({
+    method: "POST",
+    path: "/api/sandbox/blacklist",
+    access: "none",
+    request: SandboxBlacklistRequest,
+    response: NoData,
+    summary: "Sandbox: blacklist a phone.",
+  }),
+  sandboxClock: endpoint({
+    method: "POST",
+    path: "/api/sandbox/clock",
+    access: "none",
+    request: SandboxClockRequest,
+    response: SandboxClockResponse,
+    summary: "Sandbox: move the server's clock forward.",
+  }),
+} as const;
+
+/** The name of an endpoint in {@link Api}. */
+export type ApiName = keyof typeof Api;
+
+/** The entry of the endpoint named `K`. */
+export type ApiEndpoint<K extends ApiName = ApiName> = (typeof Api)[K];
+
+/** The decoded request of the endpoint named `K`. */
+export type RequestOf<K extends ApiName> = ApiEndpoint<K>["request"]["Type"];
+
+/** The JSON request of the endpoint named `K`, as sent. */
+export type RequestEncodedOf<K extends ApiName> = ApiEndpoint<K>["request"]["Encoded"];
+
+/** The decoded answer data of the endpoint named `K`. */
+export type ResponseOf<K extends ApiName> = ApiEndpoint<K>["response"]["Type"];
+
+/** The JSON answer data of the endpoint named `K`, as sent. */
+export type ResponseEncodedOf<K extends ApiName> = ApiEndpoint<K>["response"]["Encoded"];
+
+/** Every endpoint of {@link Api}, in table order. */
+export const ApiList: ReadonlyArray<ApiEndpoint> = Object.values(Api);
+
+/** The names of {@link Api}'s endpoints, in table order. */
+export const ApiNames: ReadonlyArray<ApiName> = Object.keys(Api) as ApiName[];
+
+const byRoute: ReadonlyMap<string, Endpoint> = new Map(ApiList.map((e) => [`${e.method} ${e.path}`, e as Endpoint]));
+
+/**
+ * The endpoint answering `method` `path`, or undefined. The path is matched exactly (case
+ * included: `/api/order/resetQR`), after dropping a query string or fragment. `HEAD` finds the
+ * GET entry.
+ */
+export const findEndpoint = (method: string, path: string): Endpoint | undefined => {
+  const m = method.toUpperCase();
+  const p = path.replace(/[?#].*$/s, "");
+  return byRoute.get(`${m === "HEAD" ? "GET" : m} ${p}`);
+};
+
+/** Whether an endpoint takes no payload (its request is `Empty`): no body to send, no query to read. */
+export const isNoPayload = (e: Endpoint): boolean => e.request === (Empty as Schema.Top);

@@ -1,0 +1,230 @@
+import { Schema } from "effect";
+import {
+  boundedString,
+  CardTypeCode,
+  Cents,
+  CentsPerLitre,
+  CentsString,
+  ClockTime,
+  Count,
+  GasType,
+  Id,
+  Latitude,
+  LineText,
+  LongText,
+  Longitude,
+  OrderId,
+  OrderStatusCode,
+  OrderTypeCode,
+  PayType,
+  Phone,
+  RefundStatusCode,
+  Seconds,
+  ShortText,
+  StationId,
+  Timestamp,
+  Url,
+} from "./Primitives.ts";
+
+/**
+ * The entities of spec §3 as they travel on the wire. Field names are the spec's, spelling and
+ * case included (`gas_Type` on drafts, `gas_type` on orders, `stationInfo`, `last_number`).
+ * Money is integer cents, prices integer cents per litre, instants ISO-8601 strings with offset.
+ * @module
+ */
+
+/**
+ * Spec §3: a gas station, plus its `id` and `city`. Prices are integer cents per litre
+ * (7.30 yuan/L is `730`); coordinates GCJ-02; business hours "HH:mm" China time; `sell_type` is
+ * the raw semicolon-separated list ("0#;92#"), read with `Station.sellTypes`. The computed fields
+ * (drop, discount, distance) are not sent: the client derives them with `Station.computeStation`,
+ * the same function the server would use, from the customer's position only the client knows.
+ */
+export const Station = Schema.Struct({
+  id: StationId,
+  city: ShortText,
+  title: LineText,
+  address: LineText,
+  longitude: Longitude,
+  latitude: Latitude,
+  /** Image URL; "" when the station has none. */
+  shop_image: Url,
+  /** Our price, cents per litre. */
+  now_price: CentsPerLitre,
+  /** The national guide price, cents per litre. */
+  nation_price: CentsPerLitre,
+  /** The station's list price, cents per litre. */
+  original_price: CentsPerLitre,
+  sell_type: ShortText,
+  /** The station's code at the cashier system. */
+  code_id: ShortText,
+  tel: ShortText,
+  business_start_time: ClockTime,
+  business_end_time: ClockTime,
+}).annotate({ identifier: "Station" });
+export type Station = typeof Station.Type;
+
+/**
+ * Spec §3: the site settings. Prices are integer cents per litre: `price_0_now`, `price_0_nation`
+ * and `price_0_original` for 0# diesel, `price_0_xuni` on virtual cards, `price_0_shiti` on entity
+ * cards. `entity_common_num` / `virtual_common_num` are the card-number prefixes shared by every
+ * card of that type (the customer types only the last 7 digits). `tel1` is the service phone,
+ * `tel2` the optional second one (absent or null when there is none).
+ */
+export const WebInfo = Schema.Struct({
+  price_0_now: CentsPerLitre,
+  price_0_nation: CentsPerLitre,
+  price_0_original: CentsPerLitre,
+  price_0_xuni: CentsPerLitre,
+  price_0_shiti: CentsPerLitre,
+  entity_common_num: ShortText,
+  virtual_common_num: ShortText,
+  tel1: ShortText,
+  tel2: Schema.optionalKey(Schema.NullOr(ShortText)),
+  recharge_tip: LongText,
+  recharge_shiti_tip: LongText,
+}).annotate({ identifier: "WebInfo" });
+export type WebInfo = typeof WebInfo.Type;
+
+/**
+ * Spec §3: a customer, plus `is_activated` (an invite code was redeemed, spec §6). `phone` is null
+ * until bound; `oauth_id` (the payment-channel identity, required to pay, spec §5) is null until
+ * known. `openid` is the messaging-app identity.
+ */
+export const User = Schema.Struct({
+  id: Id,
+  name: LineText,
+  avatar_url: Url,
+  phone: Schema.NullOr(Phone),
+  oauth_id: Schema.NullOr(ShortText),
+  openid: ShortText,
+  is_activated: Schema.Boolean,
+}).annotate({ identifier: "User" });
+export type User = typeof User.Type;
+
+/**
+ * Spec §3: an order, fuel (one-key) or recharge. Money in integer cents: `order_amount` the face
+ * amount, `amount` the payable (what is or was paid). `count` is the whole seconds left to pay an
+ * unpaid order (0 otherwise). Fields an order kind does not have are null:
+ * - a fuel order has no `card_type`, `card_num`, `last_number`;
+ * - a recharge order may have no `stationInfo`, no per-litre prices, no `pay_qrcode`;
+ * - `payment_time` is null until paid; `reason` is the distributor's rejection reason (status 6).
+ */
+export const Order = Schema.Struct({
+  order_id: OrderId,
+  order_status: OrderStatusCode,
+  order_type: OrderTypeCode,
+  card_type: Schema.NullOr(CardTypeCode),
+  gas_type: GasType,
+  order_amount: Cents,
+  amount: Cents,
+  created_at: Timestamp,
+  payment_time: Schema.NullOr(Timestamp),
+  remark: LineText,
+  phone: Phone,
+  count: Seconds,
+  /** The merchant order number the payment channel and the cashier know the order by. */
+  mchnt_order_no: ShortText,
+  /** Cents per litre at the time of the order. */
+  gas_original_price: Schema.NullOr(CentsPerLitre),
+  /** Cents per litre at the time of the order. */
+  gas_now_price: Schema.NullOr(CentsPerLitre),
+  stationInfo: Schema.NullOr(Station),
+  /** The redemption QR payload of a paid fuel order. */
+  pay_qrcode: Schema.NullOr(LongText),
+  refund_status: RefundStatusCode,
+  card_num: Schema.NullOr(ShortText),
+  reason: Schema.NullOr(LineText),
+  last_number: Schema.NullOr(ShortText),
+}).annotate({ identifier: "Order" });
+export type Order = typeof Order.Type;
+
+/** Spec §3: one page of the order list. `current_page` starts at 1. */
+export const OrderPage = Schema.Struct({
+  total: Count,
+  current_page: Count,
+  last_page: Count,
+  data: Schema.Array(Order),
+}).annotate({ identifier: "OrderPage" });
+export type OrderPage = typeof OrderPage.Type;
+
+/**
+ * Spec §3: a one-key fuel order as the client drafts it. `order_amount` is integer cents written
+ * as digits ("10040" = 100.40 yuan). The server recomputes the payable with `Pricing`; the draft
+ * carries no price so the client cannot choose one.
+ */
+export const DraftOrder = Schema.Struct({
+  gas_Type: GasType,
+  order_amount: CentsString,
+  phone: Phone,
+  station_id: StationId,
+  remark: Schema.optionalKey(LineText),
+  paytype: PayType,
+}).annotate({ identifier: "DraftOrder" });
+export type DraftOrder = typeof DraftOrder.Type;
+
+/**
+ * Spec §3/§7: a fuel-card recharge as the client drafts it (the recharge draft plus team, amount
+ * and paytype "fy"). `order_amount` is integer cents as digits, like {@link DraftOrder}'s;
+ * `amount` is the payable the client showed, integer cents (the server recomputes and compares);
+ * `unitdiscount` the discount shown, integer cents per litre. The card is
+ * `common_number` + `last_number` (the card's last 7 digits); `common_number` may be left out, the
+ * server then takes the web info's prefix for `card_type`.
+ */
+export const DraftRecharge = Schema.Struct({
+  gas_Type: GasType,
+  card_type: CardTypeCode,
+  common_number: Schema.optionalKey(ShortText),
+  last_number: ShortText,
+  order_amount: CentsString,
+  amount: Cents,
+  phone: Phone,
+  phonenum2: Schema.optionalKey(Phone),
+  team: ShortText,
+  card_status: Schema.optionalKey(ShortText),
+  station_id: StationId,
+  unitdiscount: Schema.optionalKey(CentsPerLitre),
+  remark: Schema.optionalKey(LineText),
+  paytype: Schema.Literal("fy"),
+}).annotate({ identifier: "DraftRecharge" });
+export type DraftRecharge = typeof DraftRecharge.Type;
+
+/**
+ * Spec §3: a fuel card as the distributor knows it. `team` is the team name; `status` is the
+ * distributor's status text for the card, passed through unchanged (echoed as a draft's
+ * `card_status`).
+ */
+export const CardInfo = Schema.Struct({
+  cardnum: ShortText,
+  phonenum: Phone,
+  team: ShortText,
+  status: ShortText,
+}).annotate({ identifier: "CardInfo" });
+export type CardInfo = typeof CardInfo.Type;
+
+/**
+ * Spec §7 (`/api/recharge/cardlist`): a card the customer has recharged before, to pick it again.
+ * `card_num` is the whole number, `last_number` its last 7 digits.
+ */
+export const CardListEntry = Schema.Struct({
+  card_num: ShortText,
+  last_number: ShortText,
+  team: ShortText,
+  card_type: CardTypeCode,
+}).annotate({ identifier: "CardListEntry" });
+export type CardListEntry = typeof CardListEntry.Type;
+
+/**
+ * Spec §3: the parameters handed to the messaging app's in-app payment bridge, spelled as WeChat's
+ * JSAPI wants them: `timeStamp` is Unix seconds as a string of digits, `package` is
+ * "prepay_id=...". `signType` (e.g. "RSA") is sent when the channel needs it.
+ */
+export const PayInfo = Schema.Struct({
+  appId: ShortText,
+  timeStamp: Schema.String.check(Schema.isMaxLength(20), Schema.isPattern(/^[0-9]+$/u, { expected: "Unix seconds as digits" })),
+  nonceStr: ShortText,
+  package: LineText,
+  paySign: boundedString(1024),
+  signType: Schema.optionalKey(ShortText),
+}).annotate({ identifier: "PayInfo" });
+export type PayInfo = typeof PayInfo.Type;

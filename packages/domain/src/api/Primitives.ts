@@ -1,0 +1,262 @@
+import { Schema } from "effect";
+
+/**
+ * The scalar building blocks of the wire contract: money, times, ids, codes and bounded strings.
+ *
+ * Why bounded strings: the schemas are the first thing a hostile body meets on the server, so
+ * every string has a generous upper length (a real value never comes near it) and a megabyte
+ * "phone" is rejected before any rule runs. The business lengths (phone 11, password >= 6, invite
+ * code <= 32, ...) are domain validation (`Validation`), which the server applies afterwards to
+ * answer with the spec's own messages.
+ * @module
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Bounded strings
+
+/** A string of at most `max` UTF-16 code units. */
+export const boundedString = (max: number) => Schema.String.check(Schema.isMaxLength(max));
+
+/** A short label or identifier (names of teams, cities, codes, merchant order numbers): at most 64 characters. */
+export const ShortText = boundedString(64);
+export type ShortText = typeof ShortText.Type;
+
+/** A line of free text (titles, addresses, remarks, reasons, messages): at most 256 characters. */
+export const LineText = boundedString(256);
+export type LineText = typeof LineText.Type;
+
+/** A longer text (tips shown on the recharge pages, QR payloads): at most 4096 characters. */
+export const LongText = boundedString(4096);
+export type LongText = typeof LongText.Type;
+
+/** A URL (shop images, avatars) as sent; an empty string means "none". At most 2048 characters. */
+export const Url = boundedString(2048);
+export type Url = typeof Url.Type;
+
+/**
+ * A phone number as typed. Spec §5/§9 want 11 characters; that is the domain's
+ * `Validation.validatePhone`, so the server can answer 'enter a correct phone number'.
+ */
+export const Phone = boundedString(32);
+export type Phone = typeof Phone.Type;
+
+/** An SMS code, an invite code or an OAuth authorization code as typed (lengths are domain rules). */
+export const Code = boundedString(64);
+export type Code = typeof Code.Type;
+
+/** A password as typed (minimum 6 is a domain rule; the upper bound only stops hostile bodies). */
+export const Password = boundedString(128);
+export type Password = typeof Password.Type;
+
+/** A bearer token. */
+export const Token = boundedString(512);
+export type Token = typeof Token.Type;
+
+// ---------------------------------------------------------------------------------------------
+// Numbers
+
+/** A positive safe integer: the id of a row (user, station, order). */
+export const Id = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({ description: "a positive integer id" });
+export type Id = typeof Id.Type;
+
+/** The id of an order. Orders are addressed by this number everywhere (`/orderDetail/:id`). */
+export const OrderId = Id.annotate({ identifier: "OrderId", description: "the order's id, a positive integer" });
+export type OrderId = typeof OrderId.Type;
+
+/** The id of a gas station. */
+export const StationId = Id.annotate({ identifier: "StationId", description: "the station's id, a positive integer" });
+export type StationId = typeof StationId.Type;
+
+/**
+ * Money on the wire: integer cents (spec §9, yuan x 100), a non-negative safe integer.
+ * 12.50 yuan is `1250`. Never a float, never yuan.
+ */
+export const Cents = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
+  identifier: "Cents",
+  description: "money in integer cents (yuan x 100), a non-negative safe integer",
+});
+export type Cents = typeof Cents.Type;
+
+/**
+ * A price per litre on the wire: integer cents per litre. 7.30 yuan per litre is `730`.
+ * Station prices (now_price, nation_price, original_price) and web-info prices (price_0_*) use it.
+ */
+export const CentsPerLitre = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
+  identifier: "CentsPerLitre",
+  description: "a price in integer cents per litre (7.30 yuan/L is 730)",
+});
+export type CentsPerLitre = typeof CentsPerLitre.Type;
+
+/**
+ * Spec §3: the draft order's `order_amount` is cents written as a string of digits ("10040" is
+ * 100.40 yuan). Only canonical digits pass: no sign, no decimal point, no spaces, no leading
+ * zeros (except "0" itself), at most 15 digits so the number is always a safe integer.
+ * `Money`/`Validation` decide whether the amount is allowed (empty, zero, above the limit).
+ */
+export const CentsString = Schema.String.check(
+  Schema.isMaxLength(15),
+  Schema.isPattern(/^(0|[1-9][0-9]*)$/u, { expected: "integer cents as a string of digits, e.g. \"10040\"" }),
+).annotate({ identifier: "CentsString", description: "integer cents as a string of digits, e.g. \"10040\" for 100.40 yuan" });
+export type CentsString = typeof CentsString.Type;
+
+/** A whole number of seconds, non-negative (the unpaid countdown `count`, a clock advance). */
+export const Seconds = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: "whole seconds, non-negative" });
+export type Seconds = typeof Seconds.Type;
+
+/** A non-negative count (totals, page numbers' upper bounds). */
+export const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: "a non-negative integer" });
+export type Count = typeof Count.Type;
+
+/** A longitude in degrees (GCJ-02 for Chinese map coordinates). */
+export const Longitude = Schema.Finite.check(Schema.isBetween({ minimum: -180, maximum: 180 })).annotate({
+  description: "longitude in degrees, GCJ-02",
+});
+export type Longitude = typeof Longitude.Type;
+
+/** A latitude in degrees (GCJ-02 for Chinese map coordinates). */
+export const Latitude = Schema.Finite.check(Schema.isBetween({ minimum: -90, maximum: 90 })).annotate({
+  description: "latitude in degrees, GCJ-02",
+});
+export type Latitude = typeof Latitude.Type;
+
+// ---------------------------------------------------------------------------------------------
+// Times
+
+const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-](\d{2}):(\d{2}))$/u;
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+
+/** Whether `s` is a real calendar instant written as ISO-8601 with an offset (pure: no clock, no `Date`). */
+export const isIsoTimestamp = (s: string): boolean => {
+  const m = ISO_WITH_OFFSET.exec(s);
+  if (m === null) return false;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const offsetHours = m[9] === undefined ? 0 : Number(m[9]);
+  const offsetMinutes = m[10] === undefined ? 0 : Number(m[10]);
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 14 &&
+    offsetMinutes <= 59
+  );
+};
+
+/**
+ * An instant on the wire (created_at, payment_time, the sandbox clock): ISO-8601 / RFC 3339 with
+ * an explicit offset, e.g. "2024-11-25T01:30:00+08:00" (the server writes China time, +08:00;
+ * "Z" is accepted too). Fractions of a second are optional. Kept as a string: the domain's rules
+ * take epoch milliseconds, converted by the caller (`Date.parse`).
+ */
+export const Timestamp = Schema.String.annotate({
+  format: "date-time",
+  description: "ISO-8601 date-time with offset, e.g. \"2024-11-25T01:30:00+08:00\"",
+})
+  .check(
+    Schema.isMaxLength(40),
+    Schema.isPattern(ISO_WITH_OFFSET, { expected: "an ISO-8601 date-time with offset, e.g. \"2024-11-25T01:30:00+08:00\"" }),
+    Schema.makeFilter<string>((s) => isIsoTimestamp(s), { expected: "a real calendar date and time" }),
+  )
+  .annotate({ identifier: "Timestamp" });
+export type Timestamp = typeof Timestamp.Type;
+
+/** A wall-clock time "HH:mm" in China time (business hours); "24:00" is allowed as an end. */
+export const ClockTime = Schema.String.check(
+  Schema.isPattern(/^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/u, { expected: "a time \"HH:mm\" (00:00 to 24:00)" }),
+).annotate({ identifier: "ClockTime", description: "\"HH:mm\" China time, \"24:00\" allowed as an end" });
+export type ClockTime = typeof ClockTime.Type;
+
+// ---------------------------------------------------------------------------------------------
+// Codes
+
+/**
+ * Spec §4: order_status codes. 1 unpaid, 2 unused (paid), 3 used, 6 rejected (recharge),
+ * 7 voided, 8 expired, 9 cancelled. `Order.statusFromCode` names them.
+ */
+export const OrderStatusCode = Schema.Literals([1, 2, 3, 6, 7, 8, 9]).annotate({
+  identifier: "OrderStatusCode",
+  description: "1 unpaid, 2 unused (paid), 3 used, 6 rejected, 7 voided, 8 expired, 9 cancelled",
+});
+export type OrderStatusCode = typeof OrderStatusCode.Type;
+
+/** Spec §4: order_type codes. 1 entity card, 2 pay-as-you-go. */
+export const OrderTypeCode = Schema.Literals([1, 2]).annotate({
+  identifier: "OrderTypeCode",
+  description: "1 entity card, 2 pay-as-you-go",
+});
+export type OrderTypeCode = typeof OrderTypeCode.Type;
+
+/** Spec §3/§4/§9: card_type codes. 1 entity, 2 virtual, 3 top-up replacement (code 3 is our decision). */
+export const CardTypeCode = Schema.Literals([1, 2, 3]).annotate({
+  identifier: "CardTypeCode",
+  description: "1 entity, 2 virtual, 3 top-up replacement",
+});
+export type CardTypeCode = typeof CardTypeCode.Type;
+
+/** refund_status codes: 0 none, 1 requested, 2 refunding, 3 refunded (spec §4 names 3). */
+export const RefundStatusCode = Schema.Literals([0, 1, 2, 3]).annotate({
+  identifier: "RefundStatusCode",
+  description: "0 none, 1 requested, 2 refunding, 3 refunded",
+});
+export type RefundStatusCode = typeof RefundStatusCode.Type;
+
+/**
+ * Spec §1/§3: a fuel grade (`gas_Type` on drafts, `gas_type` on orders). The schema accepts all
+ * four grades the product shows; that only 0# can be bought is the domain's rule
+ * (`Validation.validateGasType`), so the answer carries the spec's message.
+ */
+export const GasType = Schema.Literals(["0#", "92#", "95#", "98#"]).annotate({
+  identifier: "GasType",
+  description: "a fuel grade; only \"0#\" (diesel) can be bought",
+});
+export type GasType = typeof GasType.Type;
+
+/**
+ * How an order is paid: "wechat" is the messaging app's JSAPI-style channel (answers
+ * `respCode '00'` + `payInfo`), "fy" the FY channel (answers `result_code '000000'` +
+ * `reserved_pay_info`).
+ */
+export const PayType = Schema.Literals(["wechat", "fy"]).annotate({
+  identifier: "PayType",
+  description: "\"wechat\" (JSAPI-style channel) or \"fy\" (the FY channel)",
+});
+export type PayType = typeof PayType.Type;
+
+// ---------------------------------------------------------------------------------------------
+// Shapes shared by many endpoints
+
+/**
+ * The request of an endpoint without payload (every GET but the sandbox SMS, logout): any JSON
+ * object, its members ignored. A POST without a body is read as `{}` by the server.
+ * (An empty `Schema.Struct` alone would also let strings and arrays through.)
+ */
+export const Empty = Schema.Struct({})
+  .check(
+    Schema.makeFilter((u: {}) => typeof u === "object" && !Array.isArray(u), {
+      expected: "a JSON object",
+      toJsonSchema: () => ({ type: "object" }),
+    }),
+  )
+  .annotate({ identifier: "Empty", description: "no payload" });
+export type Empty = typeof Empty.Type;
+
+/** The answer data of an endpoint that answers nothing but success: `data` is `null`. */
+export const NoData = Schema.Null.annotate({ description: "no data: the envelope's status says it all" });
+export type NoData = typeof NoData.Type;
+
+/** A request naming one order: `{order_id}`. */
+export const OrderIdRequest = Schema.Struct({ order_id: OrderId });
+export type OrderIdRequest = typeof OrderIdRequest.Type;
+
+/** A request naming one phone number: `{phone}`. */
+export const PhoneRequest = Schema.Struct({ phone: Phone });
+export type PhoneRequest = typeof PhoneRequest.Type;
+
+/** An answer reporting an order's status after an action: `{order_id, order_status}`. */
+export const OrderStatusAnswer = Schema.Struct({ order_id: OrderId, order_status: OrderStatusCode });
+export type OrderStatusAnswer = typeof OrderStatusAnswer.Type;

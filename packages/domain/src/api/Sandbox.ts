@@ -1,0 +1,75 @@
+import { Schema } from "effect";
+import { Code, LineText, LongText, OrderId, Phone, ShortText, Timestamp } from "./Primitives.ts";
+
+/**
+ * The sandbox providers' endpoints (DESIGN.md §4): scripts and the sandbox UI drive the outside
+ * world (OAuth, SMS, payment, cashier, card distributor, operators, time) through them. Public,
+ * and answered 404 in production mode.
+ * @module
+ */
+
+/** `POST /api/sandbox/oauth/code`: mint a single-use authorization code (5 min) for `openid` (a new one when absent). */
+export const SandboxOauthCodeRequest = Schema.Struct({
+  openid: Schema.optionalKey(ShortText),
+  nickname: Schema.optionalKey(ShortText),
+}).annotate({ identifier: "SandboxOauthCodeRequest" });
+export type SandboxOauthCodeRequest = typeof SandboxOauthCodeRequest.Type;
+
+/** A code handed out by a sandbox provider: `{code}`. */
+export const SandboxCodeResponse = Schema.Struct({ code: Code }).annotate({ identifier: "SandboxCodeResponse" });
+export type SandboxCodeResponse = typeof SandboxCodeResponse.Type;
+
+/** `GET /api/sandbox/sms?phone=...`: the query string, read as `{phone}`; answers the last code sent. */
+export const SandboxSmsQuery = Schema.Struct({ phone: Phone }).annotate({ identifier: "SandboxSmsQuery" });
+export type SandboxSmsQuery = typeof SandboxSmsQuery.Type;
+
+/**
+ * `POST /api/sandbox/pay`: the customer's choice on the sandbox pay sheet. "ok" makes the provider
+ * deliver a signed SUCCESS notification (twice, to prove idempotency); "fail" a PAYERROR one;
+ * "cancel" nothing.
+ */
+export const SandboxPayRequest = Schema.Struct({
+  order_id: OrderId,
+  result: Schema.Literals(["ok", "cancel", "fail"]),
+}).annotate({ identifier: "SandboxPayRequest" });
+export type SandboxPayRequest = typeof SandboxPayRequest.Type;
+
+/** `POST /api/sandbox/cashier/redeem`: the cashier scans a fuel order's QR payload; the order becomes used. */
+export const SandboxRedeemRequest = Schema.Struct({ qrcode: LongText }).annotate({
+  identifier: "SandboxRedeemRequest",
+});
+export type SandboxRedeemRequest = typeof SandboxRedeemRequest.Type;
+
+/** `POST /api/sandbox/recharge/settle`: the card distributor settles a paid recharge ("done") or rejects it with a reason. */
+export const SandboxSettleRequest = Schema.Struct({
+  order_id: OrderId,
+  result: Schema.Literals(["done", "rejected"]),
+  reason: Schema.optionalKey(LineText),
+}).annotate({ identifier: "SandboxSettleRequest" });
+export type SandboxSettleRequest = typeof SandboxSettleRequest.Type;
+
+/** `POST /api/sandbox/invite-codes`: an operator creates `count` single-use invite codes (1 to 1000). */
+export const SandboxInviteCodesRequest = Schema.Struct({
+  count: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 1_000 })),
+}).annotate({ identifier: "SandboxInviteCodesRequest" });
+export type SandboxInviteCodesRequest = typeof SandboxInviteCodesRequest.Type;
+
+/** The invite codes created. */
+export const SandboxInviteCodesResponse = Schema.Struct({ codes: Schema.Array(Code) }).annotate({
+  identifier: "SandboxInviteCodesResponse",
+});
+export type SandboxInviteCodesResponse = typeof SandboxInviteCodesResponse.Type;
+
+/** `POST /api/sandbox/blacklist`: an operator refuses a phone (spec §6). */
+export const SandboxBlacklistRequest = Schema.Struct({ phone: Phone }).annotate({ identifier: "SandboxBlacklistRequest" });
+export type SandboxBlacklistRequest = typeof SandboxBlacklistRequest.Type;
+
+/** `POST /api/sandbox/clock`: move the server's clock forward (0 to 10 years, in whole seconds). Never back. */
+export const SandboxClockRequest = Schema.Struct({
+  advance_seconds: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10 * 366 * 24 * 60 * 60 })),
+}).annotate({ identifier: "SandboxClockRequest" });
+export type SandboxClockRequest = typeof SandboxClockRequest.Type;
+
+/** The server's clock after the move. */
+export const SandboxClockResponse = Schema.Struct({ now: Timestamp }).annotate({ identifier: "SandboxClockResponse" });
+export type SandboxClockResponse = typeof SandboxClockResponse.Type;

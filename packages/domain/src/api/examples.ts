@@ -1,0 +1,240 @@
+import type { ApiName, RequestEncodedOf, ResponseEncodedOf } from "./Api.ts";
+import type { CardInfo, Order, PayInfo, Station, User, WebInfo } from "./Entities.ts";
+
+/**
+ * One valid request and one valid answer (`data` of the success envelope) per endpoint, as JSON.
+ * docs/api.md shows them, the contract tests decode them, and client or server tests may start
+ * from them. Money is integer cents (100.40 yuan is 10040), prices cents per litre (7.30 yuan/L
+ * is 730), instants ISO-8601 with offset, China time.
+ * @module
+ */
+
+/** The example request and answer of the endpoint named `K`. */
+export interface Example<K extends ApiName> {
+  readonly request: RequestEncodedOf<K>;
+  readonly response: ResponseEncodedOf<K>;
+}
+
+/** Example station: sells 0# diesel at 7.30 yuan/L instead of 8.00. */
+export const exampleStation: Station = {
+  id: 12,
+  city: "Shenzhen",
+  title: "Futian Energy Station",
+  address: "88 Shennan Avenue, Futian District",
+  longitude: 114.0579,
+  latitude: 22.5431,
+  shop_image: "https://cdn.example.com/stations/12.jpg",
+  now_price: 730,
+  nation_price: 820,
+  original_price: 800,
+  sell_type: "0#;92#;95#",
+  code_id: "SZ0012",
+  tel: "0755-88886666",
+  business_start_time: "06:00",
+  business_end_time: "23:00",
+};
+
+/** Example signed-in, activated user. */
+export const exampleUser: User = {
+  id: 1001,
+  name: "Li Wei",
+  avatar_url: "https://cdn.example.com/avatars/1001.png",
+  phone: "13800138000",
+  oauth_id: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+  openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
+  is_activated: true,
+};
+
+/** Example site settings. */
+export const exampleWebInfo: WebInfo = {
+  price_0_now: 730,
+  price_0_nation: 820,
+  price_0_original: 800,
+  price_0_xuni: 711,
+  price_0_shiti: 711,
+  entity_common_num: "100011",
+  virtual_common_num: "900011",
+  tel1: "400-800-1234",
+  tel2: null,
+  recharge_tip: "Recharges arrive within 24 hours.",
+  recharge_shiti_tip: "Entity card recharges must be loaded at a station terminal.",
+};
+
+/** Example pay parameters for the in-app payment bridge. */
+export const examplePayInfo: PayInfo = {
+  appId: "wx8888888888888888",
+  timeStamp: "1732500000",
+  nonceStr: "5K8264ILTKCH16CQ2502SI8ZNMTM67VS",
+  package: "prepay_id=wx201410272009395522657a690389285100",
+  paySign: "oR9d8PuhnIc+YZ8cBHFCwfgpaK9gd7vaRvkYD7rthRAZ/X+QBhcCYL21N7cHCTUxbQ+EAt6Uy+lwSN22f5YZvI45MLko8Pfso0jm46v5hqcVwrk6uddkGuT+Cdvu4WBqDzaDjnNa5UK3GfE1Wfl2gHxIIY5lLdUgWFts17D4WuolLLkiFZV+JSHMvH7eaLdT9N5GBovBwu5yYKUR7skR8Fu+LozcSqQixnlEZUfyE55feLOQTUYzLmR9pNtPbPsu6WVhbNHMS3Ss2+AehHvz+n64GDmXxbX++IOBvm2olHu3PsOUGRwhudhVf7UcGcunXt8cqNjKNqZLhLw4jq/xDg==",
+  signType: "RSA",
+};
+
+/** Example unpaid one-key fuel order: 100.40 yuan at 7.30 instead of 8.00 yuan/L, payable 91.62 yuan. */
+export const exampleOrder: Order = {
+  order_id: 5001,
+  order_status: 1,
+  order_type: 2,
+  card_type: null,
+  gas_type: "0#",
+  order_amount: 10040,
+  amount: 9162,
+  created_at: "2024-11-26T09:15:00+08:00",
+  payment_time: null,
+  remark: "",
+  phone: "13800138000",
+  count: 812,
+  mchnt_order_no: "FO202411260915000005001",
+  gas_original_price: 800,
+  gas_now_price: 730,
+  stationInfo: exampleStation,
+  pay_qrcode: null,
+  refund_status: 0,
+  card_num: null,
+  reason: null,
+  last_number: null,
+};
+
+/** Example card as the distributor knows it. */
+export const exampleCardInfo: CardInfo = {
+  cardnum: "1000111234567",
+  phonenum: "13800138000",
+  team: "Pearl River Logistics",
+  status: "normal",
+};
+
+/** One example request and answer per endpoint of `Api`. */
+export const examples: { readonly [K in ApiName]: Example<K> } = {
+  userInfo: { request: {}, response: exampleUser },
+  login: {
+    request: { phone: "13800138000", type: "captcha", captcha: "4821" },
+    response: { token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMDAxIn0.c2lnbmF0dXJl", is_activated: true, info: exampleUser },
+  },
+  sendSms: { request: { phone: "13800138000" }, response: null },
+  wechatAuth: {
+    request: { code: "081Kq4Ga1MSox03Ae9Ha1hZZUw0Kq4Ga" },
+    response: {
+      unBindPhone: true,
+      is_activated: false,
+      info: { openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M", name: "Li Wei", avatar_url: "https://cdn.example.com/avatars/1001.png" },
+    },
+  },
+  bindPhone: {
+    request: { phone: "13800138000", openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M" },
+    response: { token: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMDAxIn0.c2lnbmF0dXJl", is_activated: false, info: { ...exampleUser, is_activated: false } },
+  },
+  logout: { request: {}, response: null },
+  checkCaptcha: { request: { phone: "13800138000", captcha: "4821", openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M" }, response: null },
+  setPassword: { request: { password: "s3cret-pass" }, response: null },
+  resetPassword: { request: { password: "n3w-s3cret", captcha: "4821", phone: "13800138000" }, response: null },
+  isBlacklist: { request: { phone: "13800138000" }, response: 0 },
+  activate: { request: { code: "FUEL-7Q2M-X9KD" }, response: null },
+
+  webInfo: { request: {}, response: exampleWebInfo },
+  version: { request: {}, response: { version: "v1", label: "fuel app production v1" } },
+  cityList: {
+    request: {},
+    response: [
+      { city: "Shenzhen", count: 42 },
+      { city: "Guangzhou", count: 17 },
+    ],
+  },
+  cityStations: { request: { city: "Shenzhen" }, response: [exampleStation] },
+
+  orderCreate: {
+    request: { gas_Type: "0#", order_amount: "10040", phone: "13800138000", station_id: 12, remark: "", paytype: "wechat" },
+    response: { respCode: "00", respMsg: "success", payInfo: examplePayInfo, merchOrderNo: "FO202411260915000005001", order_id: 5001 },
+  },
+  orderList: {
+    request: { page: 1, order_status: "unpaid" },
+    response: { total: 1, current_page: 1, last_page: 1, data: [exampleOrder] },
+  },
+  orderDetail: { request: { order_id: 5001 }, response: exampleOrder },
+  orderCancel: { request: { order_id: 5001 }, response: { order_id: 5001, order_status: 9 } },
+  orderResetQr: { request: { order_id: 5002 }, response: { qrcode: "RC5002-8F3A61D2" } },
+  orderRefund: {
+    request: { order_id: 5001, reason: "The station was closed." },
+    response: { order_id: 5001, refund_status: 1 },
+  },
+  kepaiQrCode: {
+    request: { orderNumber: "FO202411260915000005001" },
+    response: { respCode: "00000", qrcode: "KP5001-2F7C9E0B41" },
+  },
+
+  paymentQuery: { request: { order_id: 5001 }, response: { payInfo: examplePayInfo, merchOrderNo: "FO202411260915000005001" } },
+  paymentFyQuery: {
+    request: { order_id: 5001 },
+    response: {
+      result_code: "000000",
+      result_msg: "SUCCESS",
+      reserved_pay_info: examplePayInfo,
+      reserved_fy_order_no: "FY2024112609150001",
+      order_id: 5001,
+    },
+  },
+  paymentQueryResult: { request: { order_id: 5001 }, response: { order_status: 2, paid: true } },
+  paymentNotify: {
+    request: {
+      id: "EV-2018022511223320873",
+      create_time: "2024-11-26T09:16:05+08:00",
+      event_type: "TRANSACTION.SUCCESS",
+      resource_type: "encrypt-resource",
+      summary: "payment succeeded",
+      resource: {
+        algorithm: "AEAD_AES_256_GCM",
+        ciphertext: "ZW5jcnlwdGVkIHBheW1lbnQgcmVzb3VyY2U=",
+        associated_data: "transaction",
+        nonce: "fdasflkja484w",
+        original_type: "transaction",
+      },
+    },
+    response: null,
+  },
+
+  rechargeCardList: {
+    request: {},
+    response: {
+      entity_list: [{ card_num: "1000111234567", last_number: "1234567", team: "Pearl River Logistics", card_type: 1 }],
+      virtual_list: [{ card_num: "9000117654321", last_number: "7654321", team: "Pearl River Logistics", card_type: 2 }],
+    },
+  },
+  rechargeCardsByTeam: { request: { team: "Pearl River Logistics" }, response: [exampleCardInfo] },
+  rechargeCardsByPhone: { request: { phone: "13800138000" }, response: [exampleCardInfo] },
+  rechargeOrderCreate: {
+    request: {
+      gas_Type: "0#",
+      card_type: 1,
+      common_number: "100011",
+      last_number: "1234567",
+      order_amount: "50000",
+      amount: 44438,
+      phone: "13800138000",
+      phonenum2: "13900139000",
+      team: "Pearl River Logistics",
+      card_status: "normal",
+      station_id: 12,
+      unitdiscount: 89,
+      remark: "",
+      paytype: "fy",
+    },
+    response: {
+      result_code: "000000",
+      result_msg: "SUCCESS",
+      reserved_pay_info: examplePayInfo,
+      reserved_fy_order_no: "FY2024112610000002",
+      order_id: 5002,
+    },
+  },
+
+  sandboxOauthCode: { request: { openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M", nickname: "Li Wei" }, response: { code: "081Kq4Ga1MSox03Ae9Ha1hZZUw0Kq4Ga" } },
+  sandboxSms: { request: { phone: "13800138000" }, response: { code: "4821" } },
+  sandboxPay: { request: { order_id: 5001, result: "ok" }, response: { order_id: 5001, order_status: 2 } },
+  sandboxCashierRedeem: { request: { qrcode: "KP5001-2F7C9E0B41" }, response: { order_id: 5001, order_status: 3 } },
+  sandboxRechargeSettle: {
+    request: { order_id: 5002, result: "rejected", reason: "Card is frozen by the distributor." },
+    response: { order_id: 5002, order_status: 6 },
+  },
+  sandboxInviteCodes: { request: { count: 2 }, response: { codes: ["FUEL-7Q2M-X9KD", "FUEL-3HWT-P4ZA"] } },
+  sandboxBlacklist: { request: { phone: "13700137000" }, response: null },
+  sandboxClock: { request: { advance_seconds: 900 }, response: { now: "2024-11-26T09:30:00+08:00" } },
+};

@@ -1,0 +1,18 @@
+/**
+ * @fuel/domain: the fuel app's business rules, pure and framework-free.
+ * Each module is a namespace: `Pricing.payableCents(...)`, `Validation.validatePhone(...)`.
+ * The wire contract is `@fuel/domain/api`; fast-check arbitraries are `@fuel/domain/testing`.
+ * @module
+ */
+export * as Constants from "./Constants.ts";
+export * as Distance from "./Distance.ts";
+export * as Maintenance from "./Maintenance.ts";
+export * as Messages from "./Messages.ts";
+export * as Money from "./Money.ts";
+export * as Order from "./Order.ts";
+export * as Pricing from "./Pricing.ts";
+export * as QrCode from "./QrCode.ts";
+export * as Routes from "./Routes.ts";
+export * as Station from "./Station.ts";
+export * as Time from "./Time.ts";
+export * as Validation from "./Validation.ts";

@@ -1,0 +1,2 @@
+export * from "./arbitraries.ts";
+export * from "./orders.ts";

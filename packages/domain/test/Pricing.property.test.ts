@@ -1,0 +1,50 @@
+import Decimal from "decimal.js";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { payableCents, savingCents } from "../src/Pricing.ts";
+import { amountCents, discountedPrices, priceCents } from "../src/testing/arbitraries.ts";
+
+/** Exact reference: round-half-up of amount*now/original in integer arithmetic. */
+const reference = (amount: number, now: number, original: number): number => {
+  const num = BigInt(amount) * BigInt(now);
+  const den = BigInt(original);
+  return Number((2n * num + den) / (2n * den));
+};
+
+describe("Pricing properties", () => {
+  it("payable is an integer", () => {
+    fc.assert(fc.property(amountCents(), priceCents, priceCents, (a, now, original) => {
+      expect(Number.isSafeInteger(payableCents(a, now, original))).toBe(true);
+    }));
+  });
+
+  it("payable equals the exact BigInt half-up reference", () => {
+    fc.assert(fc.property(amountCents(), fc.integer({ min: 0, max: 5_000 }), fc.integer({ min: 1, max: 5_000 }), (a, now, original) => {
+      expect(payableCents(a, now, original)).toBe(reference(a, now, original));
+    }), { numRuns: 2_000 });
+  });
+
+  it("payable is monotone in amount", () => {
+    fc.assert(fc.property(amountCents(), amountCents(), discountedPrices, (x, y, p) => {
+      const [lo, hi] = x <= y ? [x, y] : [y, x];
+      expect(payableCents(lo, p.now, p.original)).toBeLessThanOrEqual(payableCents(hi, p.now, p.original));
+    }));
+  });
+
+  it("payable never exceeds amount when now <= original", () => {
+    fc.assert(fc.property(amountCents(), discountedPrices, (a, p) => {
+      expect(payableCents(a, p.now, p.original)).toBeLessThanOrEqual(a);
+      expect(savingCents(a, p.now, p.original)).toBeGreaterThanOrEqual(0);
+    }));
+  });
+
+  it("another team's global decimal.js settings do not change our prices", () => {
+    const saved = { precision: Decimal.precision, rounding: Decimal.rounding };
+    try {
+      Decimal.set({ precision: 2, rounding: Decimal.ROUND_DOWN });
+      expect(payableCents(10040, 730, 800)).toBe(9162);
+    } finally {
+      Decimal.set(saved);
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { CARD_PURCHASE_PAGE, discountPerLitre, drop, litres, payableCents, quote, savingCents } from "../src/Pricing.ts";
+import type { Cents } from "../src/Money.ts";
+
+describe("Pricing", () => {
+  it("payable rounds half-up to the cent: 10040 x 7.30 / 8.00 = 9161.5 -> 9162", () => {
+    expect(payableCents(10040, 730, 800)).toBe(9162);
+  });
+
+  it("payable rounds down below the half cent", () => {
+    // 10039 x 730 / 800 = 9160.5875 -> 9161; 10033 x 730 / 800 = 9155.1125 -> 9155
+    expect(payableCents(10039, 730, 800)).toBe(9161);
+    expect(payableCents(10033, 730, 800)).toBe(9155);
+  });
+
+  it("payable equals amount when there is no discount", () => {
+    expect(payableCents(12345, 800, 800)).toBe(12345);
+  });
+
+  it("discount per litre is original minus now", () => {
+    expect(discountPerLitre(800, 730)).toBe(70);
+  });
+
+  it("drop is national minus original", () => {
+    expect(drop(850, 800)).toBe(50);
+  });
+
+  it("litres are amount / original with two decimals, half-up", () => {
+    expect(litres(10000, 800)).toBe("12.50");
+    expect(litres(10040, 800)).toBe("12.55");
+    expect(litres(1, 300)).toBe("0.00");
+    expect(litres(2, 400)).toBe("0.01");
+  });
+
+  it("saving is amount minus payable", () => {
+    expect(savingCents(10040, 730, 800)).toBe(10040 - 9162);
+  });
+
+  it("quote gathers the figures the order page shows", () => {
+    expect(quote(10040 as Cents, 730, 800)).toEqual({ amount: 10040, payable: 9162, saving: 878, litres: "12.55", discountPerLitre: 70 });
+  });
+
+  it("refuses a zero original price instead of dividing by zero", () => {
+    expect(() => payableCents(100, 730, 0)).toThrow(RangeError);
+  });
+
+  it("refuses a fractional amount", () => {
+    expect(() => payableCents(100.5, 730, 800)).toThrow(RangeError);
+  });
+
+  it("the card-purchase page figures are the spec's 4.61 and 0.5 yuan per litre", () => {
+    expect(CARD_PURCHASE_PAGE).toEqual({ priceYuan: "4.61", discountPerLitreYuan: "0.5" });
+  });
+});

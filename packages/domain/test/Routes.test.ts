@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { guard, matchRoute, ROUTES } from "../src/Routes.ts";
+
+const anonymous = { token: null, activated: false };
+const signedIn = { token: "t", activated: false };
+const activated = { token: "t", activated: true };
+
+describe("Routes table (spec §2)", () => {
+  it("lists the spec's 30 paths plus /recharge/2, each once", () => {
+    expect(ROUTES).toHaveLength(31);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(31);
+  });
+  it("keeps alive exactly /stationlist, /citylist and /testStationlist", () => {
+    expect(ROUTES.filter((r) => r.keepAlive).map((r) => r.path).sort()).toEqual(["/citylist", "/stationlist", "/testStationlist"]);
+  });
+  it("shows the tab bar on the three tab pages", () => {
+    expect(ROUTES.filter((r) => r.tabBar).map((r) => r.path).sort()).toEqual(["/personal", "/recharge2", "/rechargeStationList"]);
+  });
+  it("matches patterns, trailing slashes and query strings", () => {
+    expect(matchRoute("/orderDetail/42")?.path).toBe("/orderDetail/:id");
+    expect(matchRoute("/orderDetail/2/42")?.path).toBe("/orderDetail/2/:id");
+    expect(matchRoute("/recharge2/")?.path).toBe("/recharge2");
+    expect(matchRoute("/paycallback/?sub_mch_id=1&out_trade_no=2&check_code=3")?.path).toBe("/paycallback");
+    expect(matchRoute("/recharge/1/1234567")?.path).toBe("/recharge/1/:card_num");
+    expect(matchRoute("/nowhere")).toBeUndefined();
+  });
+});
+
+describe("Routes.guard (spec §2)", () => {
+  it("with a token, / and /login go to /recharge/2", () => {
+    expect(guard("/", activated)).toEqual({ _tag: "Redirect", to: "/recharge/2" });
+    expect(guard("/login", signedIn)).toEqual({ _tag: "Redirect", to: "/recharge/2" });
+  });
+  it("a protected route without a token goes to /login", () => {
+    expect(guard("/orderlist", anonymous)).toEqual({ _tag: "Redirect", to: "/login" });
+    expect(guard("/orderDetail/9", { token: "", activated: true })).toEqual({ _tag: "Redirect", to: "/login" });
+  });
+  it("a protected route with a token but no activation goes to /activated", () => {
+    expect(guard("/personal", signedIn)).toEqual({ _tag: "Redirect", to: "/activated" });
+  });
+  it("an activated customer may open protected routes", () => {
+    expect(guard("/personal", activated)).toEqual({ _tag: "Allow" });
+  });
+  it("public routes are open to everyone", () => {
+    for (const p of ["/stationlist", "/citylist", "/bindPhone", "/activated", "/login", "/coupons"]) {
+      expect(guard(p, anonymous)).toEqual({ _tag: "Allow" });
+    }
+  });
+  it("every auth route redirects an anonymous visitor to /login", () => {
+    for (const r of ROUTES.filter((x) => x.auth)) {
+      expect(guard(r.path.replace(/:\w+/g, "1"), anonymous)).toEqual({ _tag: "Redirect", to: "/login" });
+    }
+  });
+});
