@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config, TrustProxy } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { noAuthentication, type Authenticate } from "./http/auth.ts";
+import { errorEnvelope, isOk, successEnvelope } from "./http/envelope.ts";
+import type { AppDeps } from "./http/deps.ts";
+import { frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
+import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
+import { helmetOptions } from "./http/security.ts";
+import { registerUi } from "./http/ui.ts";
+import type { Clock } from "./providers/clock/Clock.ts";
+import { versionRoutes } from "./routes/version.ts";
+
+/** Fastify's `trustProxy` from ours (a hop count becomes a function: Fastify's typings lack the number form). */
+const trustProxyOption = (t: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) =>
+  typeof t === "number" ? (_address, hop) => hop < t : Array.isArray(t) ? [...t] : (t as boolean);
+
+/** The 503 answer's message while the server drains for a restart. */
+export const CLOSING_MESSAGE = "server restarting, try again";
+
+/** Request bodies above this answer 413: no payload of the spec comes close. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions {
+  readonly config: Config;
+  readonly db: Database;
+  readonly clock: Clock;
+  /** Resolves the caller from the bearer token (the identity part provides it). Default: nobody. */
+  readonly authenticate?: Authenticate;
+  /** Log level / destination overrides (tests capture the log). */
+  readonly logger?: LoggerOverrides;
+}
+
+/**
+ * The whole HTTP application, not yet listening: `main.ts` calls `listen`, tests call `inject`.
+ * Routes can still be added to the returned instance until it is ready.
+ */
+export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstance> => {
+  const { config, db, clock } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logger),
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(config.trustProxy),
+    frameworkErrors,
+    // A slow client cannot hold a request open for minutes (Node's default is 300 s).
+    requestTimeout: 30_000,
+    // Shedding while closing is done below, with the envelope.
+    return503OnClosing: false,
+  });
+
+  const deps: AppDeps = { config, db, clock, authenticate: options.authenticate ?? noAuthentication };
+  app.decorate("deps", deps);
+
+  let closing = false;
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    // A request arriving on a kept-alive connection while we drain: shed it in the envelope
+    // (Fastify's own 503 body is not), so the client or the load balancer retries elsewhere.
+    if (closing) {
+      return reply.code(503).header("connection", "close").type("application/json; charset=utf-8").send(errorEnvelope(CLOSING_MESSAGE));
+    }
+    return undefined;
+  });
+
+  // Graceful shutdown: Node only closes connections that are idle when `close()` is called, so a
+  // request in flight would keep its keep-alive connection (and the shutdown) open for up to
+  // keepAliveTimeout after answering. Answers sent while closing ask the client to hang up.
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (closing) reply.header("connection", "close");
+    return payload;
+  });
+
+  // `ok(data, message)` from any route (registerEndpoint's or a plain one) becomes the envelope.
+  app.addHook("preSerialization", async (_request, _reply, payload) =>
+    isOk(payload) ? successEnvelope(payload.data, payload.message, payload.extra) : payload,
+  );
+
+  // An empty body with `content-type: application/json` means "no payload" (`/api/logout`), not an error.
+  const defaultJsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = typeof body === "string" ? body : body.toString("utf8");
+    if (text.trim() === "") done(null, undefined);
+    else defaultJsonParser(request, text, done);
+  });
+
+  installErrorHandler(app);
+  await app.register(helmet, helmetOptions);
+  await registerUi(app, config.uiDistDir);
+
+  versionRoutes(app);
+
+  return app;
+};

@@ -1,0 +1,238 @@
+import { fileURLToPath } from "node:url";
+
+/**
+ * The server's configuration, read from the environment once at start-up. `loadConfig` is pure
+ * over the env object it is given (no I/O, no `process.env` read), so every rule is unit-tested,
+ * and it reports every problem at once so an operator fixes the environment in one go.
+ * docs/operations.md lists every variable.
+ */
+
+/** `sandbox` runs stand-ins for the outside world (DESIGN.md §4); `production` talks to the real systems. */
+export type FuelMode = "sandbox" | "production";
+
+/** pino's levels plus `silent`. */
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+export const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/**
+ * Where the data lives. PGlite (embedded PostgreSQL) in a folder or in memory, or a PostgreSQL
+ * server through a node-postgres pool. All three run the same `drizzle/` migrations.
+ */
+export type DatabaseConfig =
+  | { readonly kind: "pglite-dir"; readonly dir: string }
+  | { readonly kind: "pglite-memory" }
+  | { readonly kind: "postgres"; readonly url: string };
+
+/** The external systems behind a provider interface (DESIGN.md §4), plus the clock. */
+export type ProviderSystem = "clock" | "oauth" | "sms" | "wechatPay" | "fyPay" | "cashier" | "distributor";
+export const PROVIDER_SYSTEMS: readonly ProviderSystem[] = ["clock", "oauth", "sms", "wechatPay", "fyPay", "cashier", "distributor"];
+export type ProviderKind = "sandbox" | "production";
+
+/**
+ * The environment variable that may override each provider (default: the mode's kind), and the
+ * secrets its production implementation cannot run without.
+ */
+export const PROVIDERS: Readonly<Record<ProviderSystem, { readonly env: string; readonly secrets: readonly SecretName[] }>> = {
+  clock: { env: "CLOCK_PROVIDER", secrets: [] },
+  oauth: { env: "OAUTH_PROVIDER", secrets: ["WECHAT_APP_ID", "WECHAT_APP_SECRET"] },
+  sms: { env: "SMS_PROVIDER", secrets: ["SMS_API_KEY"] },
+  wechatPay: {
+    env: "WECHAT_PAY_PROVIDER",
+    secrets: ["WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_PAY_PRIVATE_KEY", "WECHAT_PAY_PLATFORM_PUBLIC_KEY", "WECHAT_PAY_API_V3_KEY"],
+  },
+  fyPay: { env: "FY_PAY_PROVIDER", secrets: ["FY_MCH_ID", "FY_API_KEY"] },
+  cashier: { env: "CASHIER_PROVIDER", secrets: ["CASHIER_API_KEY"] },
+  distributor: { env: "DISTRIBUTOR_PROVIDER", secrets: ["DISTRIBUTOR_API_KEY"] },
+};
+
+/** Every secret a production provider may need. Values are never echoed in errors or logs. */
+export type SecretName =
+  | "WECHAT_APP_ID"
+  | "WECHAT_APP_SECRET"
+  | "WECHAT_MCH_ID"
+  | "WECHAT_PAY_PRIVATE_KEY"
+  | "WECHAT_PAY_PLATFORM_PUBLIC_KEY"
+  | "WECHAT_PAY_API_V3_KEY"
+  | "FY_MCH_ID"
+  | "FY_API_KEY"
+  | "SMS_API_KEY"
+  | "CASHIER_API_KEY"
+  | "DISTRIBUTOR_API_KEY";
+export const SECRET_NAMES: readonly SecretName[] = [
+  "WECHAT_APP_ID",
+  "WECHAT_APP_SECRET",
+  "WECHAT_MCH_ID",
+  "WECHAT_PAY_PRIVATE_KEY",
+  "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
+  "WECHAT_PAY_API_V3_KEY",
+  "FY_MCH_ID",
+  "FY_API_KEY",
+  "SMS_API_KEY",
+  "CASHIER_API_KEY",
+  "DISTRIBUTOR_API_KEY",
+];
+
+/** Fastify's `trustProxy`: off, on (trust every hop), a hop count, or a list of addresses/CIDRs. */
+export type TrustProxy = boolean | number | readonly string[];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly database: DatabaseConfig;
+  readonly mode: FuelMode;
+  readonly logLevel: LogLevel;
+  /** Which implementation each external system uses. In production mode, all are `production`. */
+  readonly providers: Readonly<Record<ProviderSystem, ProviderKind>>;
+  /** The secrets present in the environment (only the known names). */
+  readonly secrets: Readonly<Partial<Record<SecretName, string>>>;
+  /** The built UI served at `/` (SPA); absent folder = API only. */
+  readonly uiDistDir: string;
+  readonly trustProxy: TrustProxy;
+}
+
+/** All problems found in the environment; `message` lists them one per line. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+}
+
+/** The monorepo root, from this file's place in it (packages/server/src/config.ts). */
+export const REPO_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
+ * Default PGlite folder: `<repo root>/data/pglite`, whatever the working directory, so
+ * `npm start` from the root and `npm start -w @fuel/server` share one database. `data/` is git-ignored.
+ */
+export const DEFAULT_PGLITE_DIR = fileURLToPath(new URL("../../../data/pglite", import.meta.url));
+export const DEFAULT_UI_DIST_DIR = fileURLToPath(new URL("../../ui/dist", import.meta.url));
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = "127.0.0.1";
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** An env var's value, with blank treated as unset (a `PORT=` line in a file means "default"). */
+const read = (env: Env, name: string): string | undefined => {
+  const v = env[name]?.trim();
+  return v === undefined || v === "" ? undefined : v;
+};
+
+const parsePort = (raw: string | undefined, problems: string[]): number => {
+  if (raw === undefined) return DEFAULT_PORT;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) {
+    problems.push(`PORT must be an integer from 0 to 65535, got '${raw}'`);
+    return DEFAULT_PORT;
+  }
+  return Number(raw);
+};
+
+const parseHost = (raw: string | undefined, problems: string[]): string => {
+  if (raw === undefined) return DEFAULT_HOST;
+  if (/\s|\/|^https?:/i.test(raw)) {
+    problems.push(`HOST must be a host name or IP address to listen on (e.g. 127.0.0.1 or 0.0.0.0), got '${raw}'`);
+    return DEFAULT_HOST;
+  }
+  return raw;
+};
+
+const parseDatabase = (raw: string | undefined, problems: string[]): DatabaseConfig => {
+  if (raw === undefined) return { kind: "pglite-dir", dir: DEFAULT_PGLITE_DIR };
+  if (raw === "memory://") return { kind: "pglite-memory" };
+  if (/^postgres(ql)?:\/\//i.test(raw)) {
+    try {
+      const url = new URL(raw);
+      if (url.hostname === "" && !url.searchParams.has("host")) throw new Error("no host");
+      return { kind: "postgres", url: raw };
+    } catch {
+      // The URL may carry a password: never echo it.
+      problems.push("DATABASE_URL looks like a PostgreSQL URL but cannot be parsed (expected postgres://user:password@host:port/database)");
+      return { kind: "pglite-memory" };
+    }
+  }
+  if (raw.startsWith("file:")) {
+    const dir = raw.startsWith("file://") ? fileURLToPath(raw) : raw.slice("file:".length);
+    if (dir !== "") return { kind: "pglite-dir", dir };
+  }
+  problems.push(
+    "DATABASE_URL must be unset (PGlite files under ./data/pglite), 'memory://' (in-memory PGlite), " +
+      "'file:<folder>' (PGlite files in that folder) or 'postgres://...' / 'postgresql://...' (a PostgreSQL server)",
+  );
+  return { kind: "pglite-memory" };
+};
+
+const parseMode = (raw: string | undefined, problems: string[]): FuelMode => {
+  if (raw === undefined || raw === "sandbox") return "sandbox";
+  if (raw === "production") return "production";
+  problems.push(`FUEL_MODE must be 'sandbox' or 'production', got '${raw}'`);
+  return "sandbox";
+};
+
+const parseLogLevel = (raw: string | undefined, problems: string[]): LogLevel => {
+  if (raw === undefined) return "info";
+  const level = raw.toLowerCase();
+  if ((LOG_LEVELS as readonly string[]).includes(level)) return level as LogLevel;
+  problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got '${raw}'`);
+  return "info";
+};
+
+const parseTrustProxy = (raw: string | undefined, problems: string[]): TrustProxy => {
+  if (raw === undefined || raw === "false") return false;
+  if (raw === "true") return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (list.length > 0 && list.every((s) => /^[0-9a-fA-F.:/]+$/.test(s))) return list;
+  problems.push(`TRUST_PROXY must be 'true', 'false', a hop count, or a comma-separated list of addresses/CIDRs, got '${raw}'`);
+  return false;
+};
+
+/**
+ * Reads and validates the configuration. Throws a {@link ConfigError} listing every problem.
+ *
+ * Production mode refuses sandbox providers (a movable clock or a fake payment channel in
+ * production would be a disaster) and refuses to start without the secrets of its providers.
+ */
+export const loadConfig = (env: Env): Config => {
+  const problems: string[] = [];
+  const port = parsePort(read(env, "PORT"), problems);
+  const host = parseHost(read(env, "HOST"), problems);
+  const database = parseDatabase(read(env, "DATABASE_URL"), problems);
+  const mode = parseMode(read(env, "FUEL_MODE"), problems);
+  const logLevel = parseLogLevel(read(env, "LOG_LEVEL"), problems);
+  const trustProxy = parseTrustProxy(read(env, "TRUST_PROXY"), problems);
+  const uiDistDir = read(env, "UI_DIST_DIR") ?? DEFAULT_UI_DIST_DIR;
+
+  const providers = {} as Record<ProviderSystem, ProviderKind>;
+  const sandboxInProduction: string[] = [];
+  for (const system of PROVIDER_SYSTEMS) {
+    const name = PROVIDERS[system].env;
+    const raw = read(env, name);
+    let kind: ProviderKind = mode;
+    if (raw === "sandbox" || raw === "production") kind = raw;
+    else if (raw !== undefined) problems.push(`${name} must be 'sandbox' or 'production', got '${raw}'`);
+    if (mode === "production" && kind === "sandbox") sandboxInProduction.push(`${name}=sandbox`);
+    providers[system] = kind;
+  }
+  if (sandboxInProduction.length > 0) {
+    problems.push(`FUEL_MODE=production refuses sandbox providers: ${sandboxInProduction.join(", ")}`);
+  }
+
+  const secrets: Partial<Record<SecretName, string>> = {};
+  for (const name of SECRET_NAMES) {
+    const value = read(env, name);
+    if (value !== undefined) secrets[name] = value;
+  }
+  const missing = new Set<SecretName>();
+  for (const system of PROVIDER_SYSTEMS) {
+    if (providers[system] !== "production") continue;
+    for (const name of PROVIDERS[system].secrets) if (secrets[name] === undefined) missing.add(name);
+  }
+  if (missing.size > 0) {
+    const ordered = SECRET_NAMES.filter((n) => missing.has(n));
+    const who = mode === "production" ? "FUEL_MODE=production needs" : "the production providers need";
+    problems.push(`${who} these environment variables, which are missing: ${ordered.join(", ")}`);
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy };
+};

@@ -1,0 +1,104 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { getTableName, sql } from "drizzle-orm";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgTable } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
+import pg from "pg";
+import type { Config, DatabaseConfig } from "../config.ts";
+import * as schema from "./schema.ts";
+
+export { schema };
+export type Schema = typeof schema;
+
+/**
+ * A Drizzle database typed on our schema, whichever driver is underneath. Repositories take this.
+ *
+ * Driver differences to keep in repositories (DESIGN.md §7): raw-SQL int8 (`count(*)`, `sum`)
+ * comes back as a number from PGlite and as a string from pg, so wrap such results in `Number()`;
+ * and PGlite is a single session, so transactions never interleave there: race tests must also
+ * run on PostgreSQL (`npm run test:pg`).
+ */
+export type Database = PgDatabase<QueryResultHKT, Schema>;
+
+/** What both drivers' raw-query results have in common (PGlite's `Results`, pg's `QueryResult`). */
+export interface QueryRows<R> {
+  readonly rows: R[];
+}
+
+/** `db.execute(sql)` gives `{ rows }` on either driver; map each row's types in the repository. */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: QueryRows<Assume<this["row"], Record<string, unknown>>>;
+}
+type Assume<T, U> = T extends U ? T : U;
+
+export type DatabaseKind = "pglite" | "postgres";
+
+/** An open database: the Drizzle instance, which driver it is, and how to close it. */
+export interface DatabaseHandle {
+  readonly db: Database;
+  readonly kind: DatabaseKind;
+  /** The driver-specific instance, for the matching migrator (src/db/migrate.ts). */
+  readonly driver:
+    | { readonly kind: "pglite"; readonly db: PgliteDatabase<Schema>; readonly client: PGlite }
+    | { readonly kind: "postgres"; readonly db: NodePgDatabase<Schema>; readonly pool: pg.Pool };
+  /** Closes the connection(s). Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** Called with errors from idle pool clients (a PostgreSQL restart); without it they would crash the process. */
+  readonly onPoolError?: (err: Error) => void;
+}
+
+/**
+ * Opens the database the configuration names (a whole `Config` or its `database` part): PGlite
+ * in a folder (created if missing) or in memory, or a node-postgres pool. Does not migrate: call
+ * `migrate(handle)`.
+ */
+export const openDatabase = async (
+  from: DatabaseConfig | Pick<Config, "database">,
+  options: OpenDatabaseOptions = {},
+): Promise<DatabaseHandle> => {
+  const config: DatabaseConfig = "database" in from ? from.database : from;
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.url });
+    pool.on("error", options.onPoolError ?? (() => {}));
+    const db = drizzlePg({ client: pool, schema });
+    let closed: Promise<void> | undefined;
+    return {
+      db,
+      kind: "postgres",
+      driver: { kind: "postgres", db, pool },
+      close: () => (closed ??= pool.end()),
+    };
+  }
+  if (config.kind === "pglite-dir") mkdirSync(config.dir, { recursive: true });
+  const client = await PGlite.create(config.kind === "pglite-dir" ? config.dir : "memory://");
+  const db = drizzlePglite({ client, schema });
+  let closed: Promise<void> | undefined;
+  return {
+    db,
+    kind: "pglite",
+    driver: { kind: "pglite", db, client },
+    close: () => (closed ??= client.closed ? Promise.resolve() : client.close()),
+  };
+};
+
+/** Every table of the schema, by SQL name. */
+export const tableNames = (): string[] =>
+  Object.values(schema as Record<string, unknown>)
+    .filter((v): v is PgTable => v instanceof PgTable)
+    .map((t) => getTableName(t));
+
+/**
+ * Empties every table of the schema and restarts its sequences. For tests: one database per
+ * test file (a fresh PGlite costs ~1.7 s), reset between tests. Never call it on real data.
+ */
+export const resetDatabase = async (db: Database): Promise<void> => {
+  const list = tableNames()
+    .map((n) => `"${n.replaceAll('"', '""')}"`)
+    .join(", ");
+  await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`));
+};

@@ -1,0 +1,18 @@
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import type { Clock } from "../providers/clock/Clock.ts";
+import type { Authenticate } from "./auth.ts";
+
+/** What routes need from the outside, decorated on the Fastify instance as `app.deps`. */
+export interface AppDeps {
+  readonly config: Config;
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly authenticate: Authenticate;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    readonly deps: AppDeps;
+  }
+}

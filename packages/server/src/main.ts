@@ -1,0 +1,60 @@
+import { Constants } from "@fuel/domain";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { openDatabase, type DatabaseHandle } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { exitOnSignals, shutdown } from "./lifecycle.ts";
+import { clockFor } from "./providers/clock/index.ts";
+
+/**
+ * Process entry: `node --conditions=@fuel/source --import tsx src/main.ts` (`npm start`).
+ * Reads the configuration, opens and migrates the database, starts listening, prints the
+ * production label (spec §9) and the URL, and shuts down gracefully on SIGINT/SIGTERM.
+ */
+
+const describeDatabase = (config: Config): string => {
+  const d = config.database;
+  if (d.kind === "pglite-dir") return `PGlite in ${d.dir}`;
+  if (d.kind === "pglite-memory") return "PGlite in memory (data is lost on exit)";
+  const url = new URL(d.url);
+  return `PostgreSQL at ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+};
+
+const urlOf = (host: string, port: number): string => `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
+
+const main = async (): Promise<void> => {
+  let config: Config;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  console.log(Constants.PRODUCTION_LABEL);
+  console.log(`mode: ${config.mode}; database: ${describeDatabase(config)}`);
+
+  let database: DatabaseHandle | undefined;
+  try {
+    database = await openDatabase(config, {
+      onPoolError: (err) => console.error(`database pool error: ${err.message}`),
+    });
+    await migrate(database);
+    const app = await buildApp({ config, db: database.db, clock: clockFor(config) });
+    const opened = database;
+    exitOnSignals(() => shutdown(app, opened), (msg) => app.log.info(msg));
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address !== null ? address.port : config.port;
+    console.log(`listening on ${urlOf(config.host, port)}`);
+  } catch (err) {
+    console.error(`could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    await database?.close().catch(() => {});
+    process.exit(1);
+  }
+};
+
+await main();

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEFAULT_PGLITE_DIR, loadConfig, REPO_ROOT, SECRET_NAMES } from "../src/config.ts";
+
+const problemsOf = (env: Record<string, string>): readonly string[] => {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as ConfigError).problems;
+  }
+  throw new Error("expected a ConfigError");
+};
+
+const allSecrets = Object.fromEntries(SECRET_NAMES.map((n) => [n, `value-of-${n}`]));
+
+describe("loadConfig defaults", () => {
+  it("an empty environment is a sandbox on 127.0.0.1:8080 with PGlite under <repo>/data", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.mode).toBe("sandbox");
+    expect(config.logLevel).toBe("info");
+    expect(config.database).toEqual({ kind: "pglite-dir", dir: DEFAULT_PGLITE_DIR });
+    expect(DEFAULT_PGLITE_DIR.startsWith(REPO_ROOT)).toBe(true);
+    expect(Object.values(config.providers).every((k) => k === "sandbox")).toBe(true);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("blank values count as unset", () => {
+    expect(loadConfig({ PORT: "", HOST: " ", FUEL_MODE: "" }).port).toBe(8080);
+  });
+
+  it("does not read process.env", () => {
+    const before = process.env["PORT"];
+    process.env["PORT"] = "1234";
+    try {
+      expect(loadConfig({}).port).toBe(8080);
+    } finally {
+      if (before === undefined) delete process.env["PORT"];
+      else process.env["PORT"] = before;
+    }
+  });
+});
+
+describe("PORT", () => {
+  it.each(["0", "80", "65535"])("accepts %s", (port) => {
+    expect(loadConfig({ PORT: port }).port).toBe(Number(port));
+  });
+  it.each(["65536", "-1", "abc", "80.5", "8080x"])("refuses %s with a clear message", (port) => {
+    expect(problemsOf({ PORT: port })).toEqual([`PORT must be an integer from 0 to 65535, got '${port}'`]);
+  });
+});
+
+describe("HOST", () => {
+  it("accepts an address", () => {
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+  it("refuses a URL", () => {
+    expect(problemsOf({ HOST: "http://localhost" })[0]).toMatch(/^HOST must be a host name or IP address/);
+  });
+});
+
+describe("DATABASE_URL", () => {
+  it("memory:// is in-memory PGlite", () => {
+    expect(loadConfig({ DATABASE_URL: "memory://" }).database).toEqual({ kind: "pglite-memory" });
+  });
+  it.each(["postgres://u:p@db:5432/fuel", "postgresql://db/fuel"])("%s is a PostgreSQL server", (url) => {
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: "postgres", url });
+  });
+  it("file:<dir> is PGlite in that folder", () => {
+    expect(loadConfig({ DATABASE_URL: "file:/tmp/fuel-db" }).database).toEqual({ kind: "pglite-dir", dir: "/tmp/fuel-db" });
+  });
+  it("anything else is refused, naming the accepted forms", () => {
+    const [problem] = problemsOf({ DATABASE_URL: "mysql://db/fuel" });
+    expect(problem).toMatch(/^DATABASE_URL must be unset .*'memory:\/\/'.*'postgres:\/\/\.\.\.'/);
+  });
+  it("an unparsable PostgreSQL URL is refused without echoing it (it may hold a password)", () => {
+    const [problem] = problemsOf({ DATABASE_URL: "postgres://user:s3cret@" });
+    expect(problem).toMatch(/cannot be parsed/);
+    expect(problem).not.toContain("s3cret");
+  });
+});
+
+describe("FUEL_MODE", () => {
+  it("refuses an unknown mode", () => {
+    expect(problemsOf({ FUEL_MODE: "prod" })).toEqual(["FUEL_MODE must be 'sandbox' or 'production', got 'prod'"]);
+  });
+
+  it("production without secrets refuses to start, listing every missing variable", () => {
+    const problems = problemsOf({ FUEL_MODE: "production" });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^FUEL_MODE=production needs these environment variables, which are missing: /);
+    for (const name of SECRET_NAMES) expect(problems[0]).toContain(name);
+  });
+
+  it("production lists only the secrets that are missing", () => {
+    const { SMS_API_KEY: _sms, WECHAT_APP_SECRET: _app, ...rest } = allSecrets;
+    const problems = problemsOf({ FUEL_MODE: "production", ...rest });
+    expect(problems[0]).toMatch(/missing: WECHAT_APP_SECRET, SMS_API_KEY$/);
+  });
+
+  it("production with a sandbox provider refuses to start", () => {
+    const problems = problemsOf({ FUEL_MODE: "production", ...allSecrets, CLOCK_PROVIDER: "sandbox", SMS_PROVIDER: "sandbox" });
+    expect(problems).toEqual(["FUEL_MODE=production refuses sandbox providers: CLOCK_PROVIDER=sandbox, SMS_PROVIDER=sandbox"]);
+  });
+
+  it("production with every secret starts with production providers", () => {
+    const config = loadConfig({ FUEL_MODE: "production", ...allSecrets });
+    expect(config.mode).toBe("production");
+    expect(Object.values(config.providers).every((k) => k === "production")).toBe(true);
+    expect(config.secrets.SMS_API_KEY).toBe("value-of-SMS_API_KEY");
+  });
+
+  it("secret values never appear in the error", () => {
+    const { FY_API_KEY: _fy, ...rest } = allSecrets;
+    const message = (() => {
+      try {
+        loadConfig({ FUEL_MODE: "production", ...rest });
+        return "";
+      } catch (err) {
+        return (err as Error).message;
+      }
+    })();
+    expect(message).toContain("FY_API_KEY");
+    expect(message).not.toContain("value-of-");
+  });
+
+  it("a production provider in sandbox mode needs its own secrets only", () => {
+    expect(problemsOf({ SMS_PROVIDER: "production" })).toEqual([
+      "the production providers need these environment variables, which are missing: SMS_API_KEY",
+    ]);
+    expect(loadConfig({ SMS_PROVIDER: "production", SMS_API_KEY: "k" }).providers.sms).toBe("production");
+  });
+
+  it("refuses an unknown provider kind", () => {
+    expect(problemsOf({ SMS_PROVIDER: "fake" })).toEqual(["SMS_PROVIDER must be 'sandbox' or 'production', got 'fake'"]);
+  });
+});
+
+describe("LOG_LEVEL", () => {
+  it("accepts pino's levels and silent, in any case", () => {
+    expect(loadConfig({ LOG_LEVEL: "WARN" }).logLevel).toBe("warn");
+    expect(loadConfig({ LOG_LEVEL: "silent" }).logLevel).toBe("silent");
+  });
+  it("refuses anything else", () => {
+    expect(problemsOf({ LOG_LEVEL: "verbose" })).toEqual([
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got 'verbose'",
+    ]);
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("reads true, a hop count, or a list of addresses", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
+  });
+  it("refuses anything else", () => {
+    expect(problemsOf({ TRUST_PROXY: "yes please" })[0]).toMatch(/^TRUST_PROXY must be/);
+  });
+});
+
+it("reports every problem at once", () => {
+  const problems = problemsOf({ PORT: "x", LOG_LEVEL: "loud", FUEL_MODE: "staging" });
+  expect(problems).toHaveLength(3);
+  expect(() => loadConfig({ PORT: "x" })).toThrow(/invalid configuration:\n {2}- PORT must be/);
+});

@@ -1,0 +1,67 @@
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import type { FastifyInstance } from "fastify";
+import { buildApp, type BuildAppOptions } from "../../src/app.ts";
+import { loadConfig, type Config } from "../../src/config.ts";
+import { resetDatabase, type Database, type DatabaseHandle } from "../../src/db/client.ts";
+import { SandboxClock } from "../../src/providers/clock/Sandbox.ts";
+import { openTestDatabase } from "./database.ts";
+
+/** A sandbox configuration for tests: silent logs and no UI unless a test points `uiDistDir` at one. */
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({ DATABASE_URL: "memory://", LOG_LEVEL: "silent", UI_DIST_DIR: join(tmpdir(), "fuel-no-ui-dist") }),
+  ...overrides,
+});
+
+export interface BootedApp {
+  readonly app: FastifyInstance;
+  readonly db: Database;
+  readonly database: DatabaseHandle;
+  readonly clock: SandboxClock;
+  readonly config: Config;
+  /** Empties every table and puts the clock back to system time: call it in `beforeEach`. */
+  reset(): Promise<void>;
+  /** Closes the app, then the database (and drops it on PostgreSQL): call it in `afterAll`. */
+  close(): Promise<void>;
+}
+
+export interface BootOptions {
+  readonly config?: Partial<Config>;
+  readonly authenticate?: BuildAppOptions["authenticate"];
+  readonly logger?: BuildAppOptions["logger"];
+}
+
+/**
+ * The whole app in-process on a migrated database of its own (DESIGN.md §7: boot once per test
+ * file, `reset()` between tests). Routes may still be added to `app` before the first `inject`.
+ */
+export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => {
+  const database = await openTestDatabase();
+  const clock = new SandboxClock();
+  const config = testConfig(options.config);
+  const app = await buildApp({
+    config,
+    db: database.handle.db,
+    clock,
+    ...(options.authenticate ? { authenticate: options.authenticate } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  return {
+    app,
+    db: database.handle.db,
+    database: database.handle,
+    clock,
+    config,
+    reset: async () => {
+      await resetDatabase(database.handle.db);
+      clock.reset();
+    },
+    close: async () => {
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
+    },
+  };
+};

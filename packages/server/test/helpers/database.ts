@@ -1,0 +1,57 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
+import { migrate } from "../../src/db/migrate.ts";
+
+/**
+ * One database per test file: in-memory PGlite by default, or, when `TEST_DATABASE_URL` names a
+ * PostgreSQL server (`npm run test:pg`), a fresh `fuel_test_<random>` database created through
+ * that URL and dropped on close. Migrated either way.
+ */
+export interface TestDatabase {
+  readonly handle: DatabaseHandle;
+  /** 'pglite' or 'postgres'. */
+  readonly kind: DatabaseHandle["kind"];
+  close(): Promise<void>;
+}
+
+export const testDatabaseUrl = (): string | undefined => {
+  const url = process.env["TEST_DATABASE_URL"]?.trim();
+  return url === undefined || url === "" ? undefined : url;
+};
+
+export const openTestDatabase = async (): Promise<TestDatabase> => {
+  const adminUrl = testDatabaseUrl();
+  if (adminUrl === undefined) {
+    const handle = await openDatabase({ kind: "pglite-memory" });
+    await migrate(handle);
+    return { handle, kind: handle.kind, close: () => handle.close() };
+  }
+
+  const name = `fuel_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
+  await migrate(handle);
+  return {
+    handle,
+    kind: handle.kind,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+};
