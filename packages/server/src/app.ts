@@ -11,7 +11,7 @@ import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
 import { helmetOptions } from "./http/security.ts";
 import { registerUi } from "./http/ui.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
-import { versionRoutes } from "./routes/version.ts";
+import { registerRoutes } from "./routes/index.ts";
 
 /** Fastify's `trustProxy` from ours (a hop count becomes a function: Fastify's typings lack the number form). */
 const trustProxyOption = (t: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) =>
@@ -94,7 +94,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(helmet, helmetOptions);
   await registerUi(app, config.uiDistDir);
 
-  versionRoutes(app);
+  registerRoutes(app);
 
   return app;
 };

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from "fastify";
+import { catalogueRoutes } from "./catalogue.ts";
+import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
+import { operatorSandboxRoutes } from "./operators.ts";
+import { versionRoutes } from "./version.ts";
+
+/**
+ * Every `/api` route. Sandbox routes (DESIGN.md §4) exist only in sandbox mode: in production
+ * they are never registered, so they answer 404 like any unknown path.
+ */
+export const registerRoutes = (app: FastifyInstance): void => {
+  versionRoutes(app);
+  identityRoutes(app);
+  catalogueRoutes(app);
+  if (app.deps.config.mode === "sandbox") {
+    identitySandboxRoutes(app);
+    operatorSandboxRoutes(app);
+  }
+};
