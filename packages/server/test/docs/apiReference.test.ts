@@ -1,0 +1,27 @@
+import { readFileSync } from "node:fs";
+import { Api } from "@fuel/domain/api";
+import { describe, expect, it } from "vitest";
+import { END_MARKER, renderApiReference, START_MARKER, withApiReference } from "../../src/docs/apiReference.ts";
+
+describe("docs/api.md endpoint reference", () => {
+  it("lists every endpoint of the contract exactly once", () => {
+    const text = renderApiReference();
+    for (const e of Object.values(Api)) {
+      const heading = `### \`${e.method} ${e.path}\``;
+      expect(text.split(heading).length - 1, heading).toBe(1);
+    }
+  });
+
+  it("replaces only the generated part and keeps the hand-written text around it", () => {
+    const doc = `# API\n\nintro\n\n${START_MARKER}\nold\n${END_MARKER}\n\nafter\n`;
+    const updated = withApiReference(doc);
+    expect(updated.startsWith("# API\n\nintro\n\n")).toBe(true);
+    expect(updated.endsWith("\n\nafter\n")).toBe(true);
+    expect(updated).not.toContain("\nold\n");
+  });
+
+  it("is current in docs/api.md (run `npm run docs:api -w @fuel/server` after changing the contract)", () => {
+    const doc = readFileSync(new URL("../../../../docs/api.md", import.meta.url), "utf8");
+    expect(withApiReference(doc)).toBe(doc);
+  });
+});
