@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -230,4 +231,140 @@ export const idempotencyKeys = pgTable(
     createdAt: instant("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), check("idempotency_keys_key_length", sql`char_length(${t.key}) BETWEEN 1 AND 255`)],
+);
+
+// ------------------------------------------------------------------------------------------------
+// Orders, payments, cashier QR codes, fuel cards (issue 4)
+
+/**
+ * Fuel cards (spec §3, §4): entity (physical, card_type 1) and virtual (2), bound to a phone and a
+ * distributor team. `last_number` shown to customers is the last 7 digits of `cardnum`.
+ */
+export const cards = pgTable(
+  "cards",
+  {
+    id: serial("id").primaryKey(),
+    cardnum: text("cardnum").notNull().unique(),
+    phonenum: text("phonenum").notNull(),
+    team: text("team").notNull(),
+    status: text("status").notNull().default("normal"),
+    cardType: integer("card_type").notNull(),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    index("cards_phonenum_idx").on(t.phonenum),
+    index("cards_team_idx").on(t.team),
+    check("cards_card_type", sql`${t.cardType} IN (1, 2)`),
+    check("cards_cardnum_digits", sql`${t.cardnum} ~ '^[0-9]{7,32}$'`),
+  ],
+);
+
+/**
+ * Orders of both kinds (spec §3, §4): one-key fuel orders and fuel-card recharge orders.
+ *
+ * Status changes only through the domain state machine (`@fuel/domain` Order.transition), written
+ * with a conditional UPDATE on the expected current status, so concurrent changes (a payment
+ * notification racing a cancel) cannot both win. Prices and payable are fixed at creation.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    /** 'fuel' or 'recharge'. */
+    kind: text("kind").notNull(),
+    /** Spec §4 status code: 1 unpaid, 2 unused, 3 used, 6 rejected, 7 voided, 8 expired, 9 cancelled. */
+    status: integer("status").notNull(),
+    orderType: integer("order_type").notNull(),
+    cardType: integer("card_type"),
+    gasType: text("gas_type").notNull(),
+    /** What the customer asked for, in cents. */
+    orderAmount: integer("order_amount").notNull(),
+    /** What the customer pays, in cents (computed by the server with @fuel/domain Pricing). */
+    amount: integer("amount").notNull(),
+    stationId: integer("station_id").references(() => stations.id, { onDelete: "set null" }),
+    gasOriginalPrice: integer("gas_original_price"),
+    gasNowPrice: integer("gas_now_price"),
+    phone: text("phone").notNull(),
+    remark: text("remark").notNull().default(""),
+    /** 'wechat' or 'fy'. */
+    paytype: text("paytype").notNull(),
+    /** The merchant order number the payment channel knows; the same for every pay attempt. */
+    mchntOrderNo: text("mchnt_order_no").notNull().unique(),
+    /** SHA-256 of the user and the draft: a second identical draft within seconds is a double tap. */
+    draftHash: text("draft_hash").notNull(),
+    createdAt: instant("created_at").notNull(),
+    payDeadline: instant("pay_deadline").notNull(),
+    paidAt: instant("paid_at"),
+    usedAt: instant("used_at"),
+    closedAt: instant("closed_at"),
+    /** 0 none, 1 requested, 2 refunding, 3 refunded. */
+    refundStatus: integer("refund_status").notNull().default(0),
+    refundReason: text("refund_reason"),
+    /** A recharge rejected by the distributor: why (spec §3 `reason`). */
+    reason: text("reason"),
+    cardNum: text("card_num"),
+    lastNumber: text("last_number"),
+    team: text("team"),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_user_draft_idx").on(t.userId, t.draftHash, t.createdAt),
+    index("orders_status_deadline_idx").on(t.status, t.payDeadline),
+    check("orders_kind", sql`${t.kind} IN ('fuel', 'recharge')`),
+    check("orders_status", sql`${t.status} IN (1, 2, 3, 6, 7, 8, 9)`),
+    check("orders_order_type", sql`${t.orderType} IN (1, 2)`),
+    check("orders_card_type", sql`${t.cardType} IS NULL OR ${t.cardType} IN (1, 2, 3)`),
+    check("orders_amounts", sql`${t.orderAmount} > 0 AND ${t.amount} > 0`),
+    check("orders_paytype", sql`${t.paytype} IN ('wechat', 'fy')`),
+    check("orders_refund_status", sql`${t.refundStatus} IN (0, 1, 2, 3)`),
+    check("orders_paid_has_time", sql`${t.status} IN (1, 9) OR ${t.paidAt} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Money received from a payment channel, one row per channel transaction: a notification that
+ * arrives twice finds its row and changes nothing. A payment for an order that was cancelled in
+ * the meantime is still recorded, with `refund_required`, so no customer's money is lost.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    channel: text("channel").notNull(),
+    transactionId: text("transaction_id").notNull(),
+    amount: integer("amount").notNull(),
+    paidAt: instant("paid_at").notNull(),
+    receivedAt: instant("received_at").notNull(),
+    refundRequired: boolean("refund_required").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("payments_channel_transaction_idx").on(t.channel, t.transactionId),
+    // One applied payment per order: a second, different transaction for a paid order is a double charge to refund.
+    index("payments_order_idx").on(t.orderId),
+    check("payments_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Cashier QR codes (the sandbox cashier's store; in production the cashier's QR service keeps
+ * them). At most one live code per order; a regenerated code voids the previous one.
+ */
+export const qrCodes = pgTable(
+  "qr_codes",
+  {
+    code: text("code").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    issuedAt: instant("issued_at").notNull(),
+    voidedAt: instant("voided_at"),
+    redeemedAt: instant("redeemed_at"),
+  },
+  (t) => [uniqueIndex("qr_codes_one_live_per_order_idx").on(t.orderId).where(sql`${t.voidedAt} IS NULL AND ${t.redeemedAt} IS NULL`)],
 );
