@@ -3,14 +3,16 @@ import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config, TrustProxy } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { noAuthentication, type Authenticate } from "./http/auth.ts";
+import type { Authenticate } from "./http/auth.ts";
 import { errorEnvelope, isOk, successEnvelope } from "./http/envelope.ts";
 import type { AppDeps } from "./http/deps.ts";
 import { frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
 import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
 import { helmetOptions } from "./http/security.ts";
 import { registerUi } from "./http/ui.ts";
+import { sessionAuthenticator } from "./identity/sessions.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
+import { providersFor, type Providers } from "./providers/index.ts";
 import { registerRoutes } from "./routes/index.ts";
 
 /** Fastify's `trustProxy` from ours (a hop count becomes a function: Fastify's typings lack the number form). */
@@ -27,8 +29,10 @@ export interface BuildAppOptions {
   readonly config: Config;
   readonly db: Database;
   readonly clock: Clock;
-  /** Resolves the caller from the bearer token (the identity part provides it). Default: nobody. */
+  /** Resolves the caller from the bearer token. Default: the session store (src/identity/sessions.ts). */
   readonly authenticate?: Authenticate;
+  /** Replaces single providers (tests). Default: what `config.providers` names. */
+  readonly providers?: Partial<Providers>;
   /** Log level / destination overrides (tests capture the log). */
   readonly logger?: LoggerOverrides;
 }
@@ -51,7 +55,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: false,
   });
 
-  const deps: AppDeps = { config, db, clock, authenticate: options.authenticate ?? noAuthentication };
+  const deps: AppDeps = {
+    config,
+    db,
+    clock,
+    authenticate: options.authenticate ?? sessionAuthenticator(db, clock),
+    providers: providersFor(config, { db, clock, log: app.log }, options.providers),
+  };
   app.decorate("deps", deps);
 
   let closing = false;

@@ -34,7 +34,7 @@ const renderEndpoint = (name: ApiName, endpoint: Endpoint): string => {
   const hasPayload = typeof request === "object" && request !== null && Object.keys(request).length > 0;
   if (endpoint.method === "GET") {
     if (hasPayload) {
-      const query = new URLSearchParams(Object.entries(request as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+      const query = new URLSearchParams(Object.entries(request as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]));
       lines.push("Request:", "", "```http", `GET ${endpoint.path}?${query.toString()}`, "```", "");
     } else lines.push("Request: no parameters.", "");
   } else if (hasPayload) {

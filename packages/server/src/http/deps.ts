@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
+import type { Providers } from "../providers/index.ts";
 import type { Authenticate } from "./auth.ts";
 
 /** What routes need from the outside, decorated on the Fastify instance as `app.deps`. */
@@ -9,6 +10,8 @@ export interface AppDeps {
   readonly db: Database;
   readonly clock: Clock;
   readonly authenticate: Authenticate;
+  /** The outside world: messaging-app OAuth and SMS (sandbox or production, per the configuration). */
+  readonly providers: Providers;
 }
 
 declare module "fastify" {

@@ -29,6 +29,8 @@ export interface BootOptions {
   readonly config?: Partial<Config>;
   readonly authenticate?: BuildAppOptions["authenticate"];
   readonly logger?: BuildAppOptions["logger"];
+  /** Replaces single providers (a fake SMS gateway, a production-mode app without sandbox ones). */
+  readonly providers?: BuildAppOptions["providers"];
 }
 
 /**
@@ -45,6 +47,7 @@ export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => 
     clock,
     ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.providers ? { providers: options.providers } : {}),
   });
   return {
     app,

@@ -1,0 +1,40 @@
+import { Validation } from "@fuel/domain";
+import { Result } from "effect";
+import { BadRequest } from "../http/errors.ts";
+
+/**
+ * The spec §5 rules on identity input, applied after the contract decoded the request's shape:
+ * each failure is a 400 with the domain's message and tag (the form shows the same words).
+ */
+
+const orBadRequest = <A, E extends { readonly _tag: string }>(result: Result.Result<A, E>): A => {
+  if (Result.isFailure(result)) throw BadRequest.fromTagged(result.failure);
+  return result.success;
+};
+
+/** 11 digits, a mainland mobile number ('enter a correct phone number'). */
+export const phoneOf = (raw: string): string => orBadRequest(Validation.validatePhone(raw));
+
+/** At least 4 characters. */
+export const smsCodeOf = (raw: string): string => orBadRequest(Validation.validateSmsCode(raw));
+
+/** At least 6 characters. */
+export const passwordOf = (raw: string): string => orBadRequest(Validation.validatePassword(raw));
+
+/** Required, at most 32 characters. */
+export const inviteCodeOf = (raw: string): string => orBadRequest(Validation.validateInviteCode(raw));
+
+/**
+ * A messaging-app openid: the real ones are 28 URL-safe characters, ours `sandbox-<hex>`. Anything
+ * else (spaces, control characters, which the database could not even store) is not one.
+ */
+const OPENID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const openidOf = (raw: string): string => {
+  if (!OPENID.test(raw)) throw new BadRequest("invalid openid: sign in with the messaging app again", "OpenidInvalid");
+  return raw;
+};
+
+/** Whether a string holds a character PostgreSQL text cannot store or no code of ours contains. */
+// eslint-disable-next-line no-control-regex
+export const hasControlCharacters = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s);
