@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
 import { exitOnSignals, shutdown } from "./lifecycle.ts";
 import { clockFor } from "./providers/clock/index.ts";
 
@@ -43,7 +44,16 @@ const main = async (): Promise<void> => {
       onPoolError: (err) => console.error(`database pool error: ${err.message}`),
     });
     await migrate(database);
-    const app = await buildApp({ config, db: database.db, clock: clockFor(config) });
+    const clock = clockFor(config);
+    // Demo data only in sandbox mode, and only into an empty database (a newcomer's first start).
+    if (config.mode === "sandbox") {
+      const seed = await seedIfEmpty(database.db, new Date(clock.now()));
+      if (seed.seeded) {
+        console.log("loaded the demo catalogue (3 cities, 30 stations); invite codes for activation:");
+        for (const code of seed.inviteCodes) console.log(`  ${code}`);
+      }
+    }
+    const app = await buildApp({ config, db: database.db, clock });
     const opened = database;
     exitOnSignals(() => shutdown(app, opened), (msg) => app.log.info(msg));
     await app.listen({ port: config.port, host: config.host });

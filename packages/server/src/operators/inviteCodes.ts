@@ -16,7 +16,7 @@ const CODE_LENGTH = 10;
 export const newInviteCode = (): string => Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
 
 /** Creates `count` new codes and returns them. */
-export const createInviteCodes = async (db: Database, count: number, now: Date): Promise<string[]> => {
+export const createInviteCodes = async (db: Pick<Database, "insert">, count: number, now: Date): Promise<string[]> => {
   if (!Number.isInteger(count) || count < 1 || count > 1_000) throw new RangeError("count must be an integer from 1 to 1000");
   const codes = Array.from({ length: count }, newInviteCode);
   // A collision of 49-bit codes is astronomically unlikely; `onConflictDoNothing` plus the

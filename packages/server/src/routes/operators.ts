@@ -1,4 +1,30 @@
+import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
+import { registerEndpoint } from "../http/endpoint.ts";
+import { NotFound } from "../http/errors.ts";
+import { phoneOf } from "../identity/input.ts";
+import { addToBlacklist } from "../operators/blacklist.ts";
+import { createInviteCodes } from "../operators/inviteCodes.ts";
+import { SandboxClock } from "../providers/clock/Sandbox.ts";
 
-/** Filled by the operators work (issue 3). */
-export const operatorSandboxRoutes = (_app: FastifyInstance): void => {};
+/**
+ * Sandbox stand-ins for the operators' tools (DESIGN.md §4), registered only in sandbox mode:
+ * mint invite codes, blacklist a phone, move the clock forward to exercise expiry rules.
+ * The CLI does the first two in production.
+ */
+export const operatorSandboxRoutes = (app: FastifyInstance): void => {
+  const { db, clock } = app.deps;
+
+  registerEndpoint(app, Api.sandboxInviteCodes, async ({ count }, ctx) => ({ codes: await createInviteCodes(db, count, new Date(ctx.now)) }));
+
+  registerEndpoint(app, Api.sandboxBlacklist, async ({ phone }, ctx) => {
+    await addToBlacklist(db, phoneOf(phone), new Date(ctx.now));
+    return null;
+  });
+
+  registerEndpoint(app, Api.sandboxClock, async ({ advance_seconds }) => {
+    // A sandbox server may still run on the production clock (CLOCK_PROVIDER=production).
+    if (!(clock instanceof SandboxClock)) throw new NotFound("the clock of this server cannot be moved");
+    return { now: new Date(clock.advance(advance_seconds)).toISOString() };
+  });
+};
