@@ -9,6 +9,7 @@ import { PHONE_VERIFICATION_TTL_MS } from "./policy.ts";
 import { sessionAnswer } from "./sessionAnswer.ts";
 import { createSession } from "./sessions.ts";
 import { checkSmsCode } from "./smsCodes.ts";
+import { sessionCache } from "./sessionCache.ts";
 import { isUniqueViolation } from "./sql.ts";
 import { findUserByOpenid, findUserByPhone, type UserRow } from "./users.ts";
 
@@ -73,6 +74,7 @@ export const bindPhone = async (db: Database, input: BindPhoneRequest, now: numb
       const holder = await findUserByPhone(tx, phone);
       if (holder !== undefined && holder.id !== user.id) throw phoneTaken();
       const [updated] = user.phone === phone ? [user] : await tx.update(users).set({ phone }).where(eq(users.id, user.id)).returning();
+      sessionCache.forgetUser(user.id);
       if (updated === undefined) throw unknownOpenid();
       return { user: updated, token: await createSession(tx, updated.id, now) };
     });

@@ -6,6 +6,7 @@ import { Forbidden } from "../http/errors.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
 import { newSessionToken, sha256 } from "../security/tokens.ts";
 import { MAX_TOKEN_LENGTH, SESSION_GRACE_MS, SESSION_LIFETIME_MS, SESSION_REFRESH_AFTER_MS } from "./policy.ts";
+import { sessionCache, type AuthFacts } from "./sessionCache.ts";
 import type { Queryable } from "./sql.ts";
 
 /**
@@ -70,6 +71,7 @@ const refresh = async (db: Database, tokenHash: string, userId: number, now: num
       .set({ replacedAt: new Date(now), graceUntil: new Date(now + SESSION_GRACE_MS) })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.replacedAt)))
       .returning({ userId: sessions.userId });
+    sessionCache.forgetToken(tokenHash);
     return claimed.length === 0 ? undefined : createSession(tx, userId, now);
   });
   if (token !== undefined) await forgetDeadSessions(db, userId, now);
@@ -82,28 +84,43 @@ const refresh = async (db: Database, tokenHash: string, userId: number, now: num
  * {@link Forbidden} (403, spec §6): the refusal is about the person, not the token, and every
  * protected endpoint must give it.
  */
-export const sessionAuthenticator =
-  (db: Database, clock: Clock): Authenticate =>
-  async (request) => {
-    const token = bearerToken(request);
-    if (token === undefined || token.length > MAX_TOKEN_LENGTH) return null;
-    const tokenHash = sha256(token);
-    const [row] = await db
+const loadAuthFacts = async (db: Database, tokenHash: string): Promise<AuthFacts | undefined> =>
+  (
+    await db
       .select({
-        userId: sessions.userId,
-        createdAt: sessions.createdAt,
-        expiresAt: sessions.expiresAt,
-        replacedAt: sessions.replacedAt,
-        graceUntil: sessions.graceUntil,
-        activatedAt: users.activatedAt,
+        session: {
+          userId: sessions.userId,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          replacedAt: sessions.replacedAt,
+          graceUntil: sessions.graceUntil,
+        },
+        user: users,
         blacklistedPhone: blacklist.phone,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(blacklist, eq(blacklist.phone, users.phone))
       .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1);
-    if (row === undefined) return null;
+      .limit(1)
+  )[0];
+
+/** The signed-in customer's row as authentication just read it (GET /api/user/info needs no second query). */
+export const authenticatedUserRow = (token: string): AuthFacts["user"] | undefined => sessionCache.get(sha256(token))?.user;
+
+export const sessionAuthenticator =
+  (db: Database, clock: Clock): Authenticate =>
+  async (request) => {
+    const token = bearerToken(request);
+    if (token === undefined || token.length > MAX_TOKEN_LENGTH) return null;
+    const tokenHash = sha256(token);
+    let facts = sessionCache.get(tokenHash);
+    if (facts === undefined) {
+      facts = await loadAuthFacts(db, tokenHash);
+      if (facts === undefined) return null;
+      sessionCache.put(tokenHash, facts);
+    }
+    const row = { ...facts.session, activatedAt: facts.user.activatedAt, blacklistedPhone: facts.blacklistedPhone };
     const now = clock.now();
     const state = sessionState(row, now);
     if (state === "dead") return null;
@@ -129,10 +146,12 @@ export const endSession = async (db: Database, token: string): Promise<number> =
         FROM ${sessions} s JOIN chain c ON s.user_id = c.user_id AND (s.created_at = c.replaced_at OR s.replaced_at = c.created_at)
     )
     DELETE FROM ${sessions} WHERE token_hash IN (SELECT token_hash FROM chain) RETURNING token_hash`);
+  for (const row of result.rows) sessionCache.forgetToken(row.token_hash);
   return result.rows.length;
 };
 
 /** Ends every session of a user (the password was reset: whoever knew the old one is signed out). */
 export const endAllSessions = async (db: Queryable, userId: number): Promise<void> => {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  sessionCache.forgetUser(userId);
 };

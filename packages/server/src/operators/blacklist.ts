@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { blacklist } from "../db/schema.ts";
+import { sessionCache } from "../identity/sessionCache.ts";
 
 /** Refused phones (spec §6: a blacklisted phone gets 'server busy, cannot use' everywhere). */
 
@@ -8,12 +9,18 @@ export const isBlacklisted = async (db: Database, phone: string): Promise<boolea
   (await db.select({ phone: blacklist.phone }).from(blacklist).where(eq(blacklist.phone, phone)).limit(1)).length > 0;
 
 /** Adds a phone; adding it twice is not an error. Returns whether it was newly added. */
-export const addToBlacklist = async (db: Database, phone: string, now: Date): Promise<boolean> =>
-  (await db.insert(blacklist).values({ phone, createdAt: now }).onConflictDoNothing().returning({ phone: blacklist.phone })).length > 0;
+export const addToBlacklist = async (db: Database, phone: string, now: Date): Promise<boolean> => {
+  const added = (await db.insert(blacklist).values({ phone, createdAt: now }).onConflictDoNothing().returning({ phone: blacklist.phone })).length > 0;
+  sessionCache.clear();
+  return added;
+};
 
 /** Removes a phone. Returns whether it was there. */
-export const removeFromBlacklist = async (db: Database, phone: string): Promise<boolean> =>
-  (await db.delete(blacklist).where(eq(blacklist.phone, phone)).returning({ phone: blacklist.phone })).length > 0;
+export const removeFromBlacklist = async (db: Database, phone: string): Promise<boolean> => {
+  const removed = (await db.delete(blacklist).where(eq(blacklist.phone, phone)).returning({ phone: blacklist.phone })).length > 0;
+  sessionCache.clear();
+  return removed;
+};
 
 export const listBlacklist = async (db: Database): Promise<string[]> =>
   (await db.select({ phone: blacklist.phone }).from(blacklist).orderBy(blacklist.phone)).map((r) => r.phone);

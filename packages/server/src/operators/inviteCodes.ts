@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { inviteCodes, users } from "../db/schema.ts";
+import { sessionCache } from "../identity/sessionCache.ts";
 
 /**
  * Invite (activation) codes, spec §1 and §6: single use, at most 32 characters. Operators create
@@ -77,5 +78,6 @@ export const redeemInviteCode = async (db: Database, code: string, userId: numbe
       .returning({ code: inviteCodes.code });
     if (claimed.length === 0) return "wrong-code";
     await tx.update(users).set({ activatedAt: now }).where(eq(users.id, userId));
+    sessionCache.forgetUser(userId);
     return "redeemed";
   });

@@ -12,7 +12,7 @@ import { bindPhone, checkCaptcha } from "../identity/phoneBinding.ts";
 import { openidOf, phoneOf } from "../identity/input.ts";
 import { consentPage, redirectWithCode, sameOriginRedirect } from "../identity/sandbox/consentPage.ts";
 import { sendSmsCode } from "../identity/sendSms.ts";
-import { endSession } from "../identity/sessions.ts";
+import { authenticatedUserRow, endSession } from "../identity/sessions.ts";
 import { codeInText, isUnexpiredCode } from "../identity/smsCodes.ts";
 import { cleanNickname, findUserById, toUser } from "../identity/users.ts";
 import { isBlacklisted } from "../operators/blacklist.ts";
@@ -44,7 +44,9 @@ export const identityRoutes = (app: FastifyInstance): void => {
   registerEndpoint(app, Api.login, (input, ctx) => login(db, input, ctx.now));
 
   registerEndpoint(app, Api.userInfo, async (_input, ctx) => {
-    const user = await findUserById(db, ctx.user().userId);
+    const token = bearerToken(ctx.request);
+    const cached = token === undefined ? undefined : authenticatedUserRow(token);
+    const user = cached?.id === ctx.user().userId ? cached : await findUserById(db, ctx.user().userId);
     // The session outlived its customer (deleted by an operator): as good as no session.
     if (user === undefined) throw new Unauthorized();
     return toUser(user);

@@ -31,6 +31,7 @@ describe("GET /api/station/citylist", () => {
 
   it("lists a city without stations with count 0", async () => {
     await booted.db.insert(cities).values({ name: "佛山市", sort: 9 });
+    booted.app.clearCatalogueCache();
     const data = expectSuccess<Array<{ city: string; count: number }>>(await get(booted, "/api/station/citylist"));
     expect(data.at(-1)).toEqual({ city: "佛山市", count: 0 });
   });
@@ -82,7 +83,19 @@ describe("GET /api/webinfo/read", () => {
 
   it("answers 503 with a clear message when the settings row is missing", async () => {
     await booted.db.delete(siteSettings);
+    booted.app.clearCatalogueCache();
     expectError(await get(booted, "/api/webinfo/read"), 503, /site settings/);
+  });
+});
+
+describe("catalogue cache", () => {
+  it("serves an operator's change once the cache is cleared or its TTL passed, not a stale answer forever", async () => {
+    expectSuccess(await get(booted, "/api/station/citylist"));
+    await booted.db.insert(cities).values({ name: "佛山市", sort: 9 });
+    // Within the TTL the cached answer stands (that is the point of the cache)...
+    expect(expectSuccess<unknown[]>(await get(booted, "/api/station/citylist"))).toHaveLength(3);
+    booted.app.clearCatalogueCache();
+    expect(expectSuccess<unknown[]>(await get(booted, "/api/station/citylist"))).toHaveLength(4);
   });
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableNames } from "../../src/db/client.ts";
 import { users } from "../../src/db/schema.ts";
 import type { Principal } from "../../src/http/auth.ts";
+import { seedIfEmpty } from "../../src/seed/seed.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 
 /**
@@ -90,6 +91,8 @@ describe("every endpoint, random and hostile bodies, signed in and activated", (
 
   beforeAll(async () => {
     booted = await bootApp({ authenticate: async () => principal });
+    // Real demo data, so bodies that name a city or a station reach the queries.
+    await seedIfEmpty(booted.db, new Date());
     const [user] = await booted.db
       .insert(users)
       .values({ openid: "fuzz-openid", phone: "13800138000", activatedAt: new Date(), createdAt: new Date() })

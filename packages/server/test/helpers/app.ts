@@ -1,3 +1,4 @@
+import { sessionCache } from "../../src/identity/sessionCache.ts";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import type { FastifyInstance } from "fastify";
@@ -19,7 +20,7 @@ export interface BootedApp {
   readonly database: DatabaseHandle;
   readonly clock: SandboxClock;
   readonly config: Config;
-  /** Empties every table and puts the clock back to system time: call it in `beforeEach`. */
+  /** Empties every table and the catalogue cache and puts the clock back to system time: call it in `beforeEach`. */
   reset(): Promise<void>;
   /** Closes the app, then the database (and drops it on PostgreSQL): call it in `afterAll`. */
   close(): Promise<void>;
@@ -58,6 +59,8 @@ export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => 
     reset: async () => {
       await resetDatabase(database.handle.db);
       clock.reset();
+      app.clearCatalogueCache();
+      sessionCache.clear();
     },
     close: async () => {
       try {

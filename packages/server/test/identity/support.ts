@@ -1,3 +1,4 @@
+import { sessionCache } from "../../src/identity/sessionCache.ts";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
@@ -82,6 +83,8 @@ export const tokenFor = (booted: BootedApp, userId: number): Promise<string> => 
 
 export const blacklistPhone = async (booted: BootedApp, phone: string): Promise<void> => {
   await booted.db.insert(blacklist).values({ phone, createdAt: new Date(booted.clock.now()) });
+  // Written behind the server's back: drop what authentication remembers, as the real paths do.
+  sessionCache.clear();
 };
 
 export const setServicePhone = async (booted: BootedApp, tel1: string): Promise<void> => {
