@@ -89,7 +89,7 @@ const PACKED_SORT_MAX = 1 << 20;
  * its lowest mantissa bits replaced by the item's index, and the keys are sorted natively as doubles.
  * For non-negative doubles numeric order is bit order, so this sorts by distance, breaks ties (and
  * differences below ~1e-12 relative, i.e. under a micrometre) by input order, and recovers each index
- * from the same bits. ~0.7 ms for 5,000 stations; see docs/performance.md.
+ * from the same bits. about 1.4 ms mean for 5,000 stations; see docs/performance.md.
  */
 export const sortByDistance = <T extends LngLat>(items: ReadonlyArray<T>, from: LngLat | null | undefined): T[] => {
   const keys = haversineKeys(items, from);
