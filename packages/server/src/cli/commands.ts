@@ -1,0 +1,99 @@
+import { readFile } from "node:fs/promises";
+import { Messages, Validation } from "@fuel/domain";
+import { Result } from "effect";
+import type { Database } from "../db/client.ts";
+import { addToBlacklist, listBlacklist, removeFromBlacklist } from "../operators/blacklist.ts";
+import { createInviteCodes, listInviteCodes } from "../operators/inviteCodes.ts";
+import { exportStationsCsv, importStationsCsv } from "./stationsCsv.ts";
+
+/** Where a command writes: standard output and standard error in the process, arrays in tests. */
+export interface CliIo {
+  readonly db: Database;
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+  readonly now: () => Date;
+}
+
+export const USAGE = `usage: npm run fuel -- <command>
+
+  invite create N            create N invite codes (1..1000) and print them
+  invite list                every invite code, and who redeemed it
+  blacklist add PHONE        refuse a phone everywhere
+  blacklist remove PHONE     accept it again
+  blacklist list             every blacklisted phone
+  stations import FILE.csv   add or update stations (all rows or none)
+  stations export            every station as CSV on standard output
+
+The database is the server's: DATABASE_URL, or PGlite in ./data/pglite when unset.`;
+
+const phoneArg = (raw: string | undefined, io: CliIo): string | undefined => {
+  const checked = Validation.validatePhone(raw ?? "");
+  if (Result.isSuccess(checked)) return checked.success;
+  io.err(Messages.describe(checked.failure));
+  return undefined;
+};
+
+/** Runs one command; answers the process exit code (0 done, 1 refused, 2 not understood). */
+export const runCli = async (args: ReadonlyArray<string>, io: CliIo): Promise<number> => {
+  const [group, action, arg] = args;
+  const command = `${group ?? ""} ${action ?? ""}`.trim();
+  switch (command) {
+    case "invite create": {
+      const n = Number(arg);
+      if (!/^[0-9]{1,4}$/.test(arg ?? "") || n < 1 || n > 1000) {
+        io.err("invite create needs a count from 1 to 1000");
+        return 1;
+      }
+      for (const code of await createInviteCodes(io.db, n, io.now())) io.out(code);
+      return 0;
+    }
+    case "invite list": {
+      const rows = await listInviteCodes(io.db);
+      io.out("code\tcreated\tredeemed\tphone");
+      for (const r of rows) io.out([r.code, r.createdAt.toISOString(), r.redeemedAt?.toISOString() ?? "-", r.redeemedByPhone ?? "-"].join("\t"));
+      return 0;
+    }
+    case "blacklist add":
+    case "blacklist remove": {
+      const phone = phoneArg(arg, io);
+      if (phone === undefined) return 1;
+      if (action === "add") io.out((await addToBlacklist(io.db, phone, io.now())) ? `${phone} is now blacklisted` : `${phone} was already blacklisted`);
+      else io.out((await removeFromBlacklist(io.db, phone)) ? `${phone} is no longer blacklisted` : `${phone} was not blacklisted`);
+      return 0;
+    }
+    case "blacklist list":
+      for (const phone of await listBlacklist(io.db)) io.out(phone);
+      return 0;
+    case "stations import": {
+      if (arg === undefined) {
+        io.err("stations import needs a CSV file");
+        return 1;
+      }
+      let text: string;
+      try {
+        text = await readFile(arg, "utf8");
+      } catch (e) {
+        io.err(`cannot read ${arg}: ${e instanceof Error ? e.message : String(e)}`);
+        return 1;
+      }
+      const result = await importStationsCsv(io.db, text);
+      if (!result.ok) {
+        for (const line of result.errors) io.err(line);
+        io.err(`nothing imported: ${result.errors.length} problem(s)`);
+        return 1;
+      }
+      io.out(`imported ${result.added + result.updated} stations (${result.added} new, ${result.updated} updated)`);
+      return 0;
+    }
+    case "stations export":
+      io.out((await exportStationsCsv(io.db)).trimEnd());
+      return 0;
+    case "":
+    case "help":
+      io.out(USAGE);
+      return 0;
+    default:
+      io.err(`unknown command: ${args.join(" ")}\n\n${USAGE}`);
+      return 2;
+  }
+};
