@@ -38,39 +38,51 @@ export const PROVIDERS: Readonly<Record<ProviderSystem, { readonly env: string; 
   sms: { env: "SMS_PROVIDER", secrets: ["SMS_API_KEY"] },
   wechatPay: {
     env: "WECHAT_PAY_PROVIDER",
-    secrets: ["WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_PAY_PRIVATE_KEY", "WECHAT_PAY_PLATFORM_PUBLIC_KEY", "WECHAT_PAY_API_V3_KEY"],
+    secrets: [
+      "WECHAT_APP_ID",
+      "WECHAT_MCH_ID",
+      "WECHAT_PAY_PRIVATE_KEY",
+      "WECHAT_PAY_CERT_SERIAL",
+      "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
+      "WECHAT_PAY_API_V3_KEY",
+      "PUBLIC_BASE_URL",
+    ],
   },
-  fyPay: { env: "FY_PAY_PROVIDER", secrets: ["FY_MCH_ID", "FY_API_KEY"] },
+  fyPay: {
+    env: "FY_PAY_PROVIDER",
+    secrets: ["FY_APP_ID", "FY_MCH_ID", "FY_PAY_PRIVATE_KEY", "FY_CERT_SERIAL", "FY_PAY_PLATFORM_PUBLIC_KEY", "FY_API_V3_KEY", "FY_API_BASE_URL", "PUBLIC_BASE_URL"],
+  },
   cashier: { env: "CASHIER_PROVIDER", secrets: ["CASHIER_API_KEY"] },
   distributor: { env: "DISTRIBUTOR_PROVIDER", secrets: ["DISTRIBUTOR_API_KEY"] },
 };
 
-/** Every secret a production provider may need. Values are never echoed in errors or logs. */
-export type SecretName =
-  | "WECHAT_APP_ID"
-  | "WECHAT_APP_SECRET"
-  | "WECHAT_MCH_ID"
-  | "WECHAT_PAY_PRIVATE_KEY"
-  | "WECHAT_PAY_PLATFORM_PUBLIC_KEY"
-  | "WECHAT_PAY_API_V3_KEY"
-  | "FY_MCH_ID"
-  | "FY_API_KEY"
-  | "SMS_API_KEY"
-  | "CASHIER_API_KEY"
-  | "DISTRIBUTOR_API_KEY";
-export const SECRET_NAMES: readonly SecretName[] = [
+/**
+ * Every value a production provider cannot run without (secrets, and the few settings that go
+ * with them, such as the public origin the payment channels notify). Values are never echoed in
+ * errors or logs. PEM keys may be given with `\n` escapes instead of line breaks.
+ */
+export const SECRET_NAMES = [
   "WECHAT_APP_ID",
   "WECHAT_APP_SECRET",
   "WECHAT_MCH_ID",
   "WECHAT_PAY_PRIVATE_KEY",
+  "WECHAT_PAY_CERT_SERIAL",
   "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
   "WECHAT_PAY_API_V3_KEY",
+  "WECHAT_PAY_API_BASE_URL",
+  "FY_APP_ID",
   "FY_MCH_ID",
-  "FY_API_KEY",
+  "FY_PAY_PRIVATE_KEY",
+  "FY_CERT_SERIAL",
+  "FY_PAY_PLATFORM_PUBLIC_KEY",
+  "FY_API_V3_KEY",
+  "FY_API_BASE_URL",
+  "PUBLIC_BASE_URL",
   "SMS_API_KEY",
   "CASHIER_API_KEY",
   "DISTRIBUTOR_API_KEY",
-];
+] as const;
+export type SecretName = (typeof SECRET_NAMES)[number];
 
 /** Fastify's `trustProxy`: off, on (trust every hop), a hop count, or a list of addresses/CIDRs. */
 export type TrustProxy = boolean | number | readonly string[];

@@ -3,6 +3,7 @@ import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { DEMO_CARD_PHONES, seedDemoCardsIfNone } from "./seed/demoCards.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 import { exitOnSignals, shutdown } from "./lifecycle.ts";
 import { clockFor } from "./providers/clock/index.ts";
@@ -52,6 +53,8 @@ const main = async (): Promise<void> => {
         console.log("loaded the demo catalogue (3 cities, 30 stations); invite codes for activation:");
         for (const code of seed.inviteCodes) console.log(`  ${code}`);
       }
+      const demoCards = await seedDemoCardsIfNone(database.db, new Date(clock.now()));
+      if (demoCards > 0) console.log(`loaded ${demoCards} demo fuel cards for the phones ${DEMO_CARD_PHONES.join(", ")}`);
     }
     const app = await buildApp({ config, db: database.db, clock });
     const opened = database;

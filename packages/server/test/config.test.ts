@@ -112,7 +112,7 @@ describe("FUEL_MODE", () => {
   });
 
   it("secret values never appear in the error", () => {
-    const { FY_API_KEY: _fy, ...rest } = allSecrets;
+    const { FY_API_V3_KEY: _fy, ...rest } = allSecrets;
     const message = (() => {
       try {
         loadConfig({ FUEL_MODE: "production", ...rest });
@@ -121,7 +121,7 @@ describe("FUEL_MODE", () => {
         return (err as Error).message;
       }
     })();
-    expect(message).toContain("FY_API_KEY");
+    expect(message).toContain("FY_API_V3_KEY");
     expect(message).not.toContain("value-of-");
   });
 

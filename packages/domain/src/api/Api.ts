@@ -275,7 +275,15 @@ export const Api = {
     access: "none",
     request: PaymentNotification,
     response: NoData,
-    summary: "Server to server: the payment channel's signed, encrypted payment notification (idempotent).",
+    summary: "Server to server: the JSAPI-style channel's signed, encrypted payment notification (idempotent).",
+  }),
+  paymentFyNotify: endpoint({
+    method: "POST",
+    path: "/api/paymentfy/notify",
+    access: "none",
+    request: PaymentNotification,
+    response: NoData,
+    summary: "Server to server: the FY channel's signed, encrypted payment notification (idempotent).",
   }),
 
   // ----- fuel-card recharge

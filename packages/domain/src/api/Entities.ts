@@ -182,7 +182,8 @@ export const DraftRecharge = Schema.Struct({
   phonenum2: Schema.optionalKey(Phone),
   team: ShortText,
   card_status: Schema.optionalKey(ShortText),
-  station_id: StationId,
+  /** The station the card is loaded at. Absent or null: the server answers 'select a station first' (spec §5). */
+  station_id: Schema.optionalKey(Schema.NullOr(StationId)),
   unitdiscount: Schema.optionalKey(CentsPerLitre),
   remark: Schema.optionalKey(LineText),
   paytype: Schema.Literal("fy"),

@@ -31,6 +31,11 @@ export type SandboxSmsQuery = typeof SandboxSmsQuery.Type;
 export const SandboxPayRequest = Schema.Struct({
   order_id: OrderId,
   result: Schema.Literals(["ok", "cancel", "fail"]),
+  /**
+   * false: the channel takes the money but its notification is lost (default true), so
+   * `/api/payment/query_result` has to ask the channel: the path a real outage takes.
+   */
+  notify: Schema.optionalKey(Schema.Boolean),
 }).annotate({ identifier: "SandboxPayRequest" });
 export type SandboxPayRequest = typeof SandboxPayRequest.Type;
 

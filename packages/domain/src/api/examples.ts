@@ -190,6 +190,21 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
     },
     response: null,
   },
+  paymentFyNotify: {
+    request: {
+      id: "EV-2024112609160500001",
+      create_time: "2024-11-26T09:16:05+08:00",
+      event_type: "TRANSACTION.SUCCESS",
+      resource_type: "encrypt-resource",
+      resource: {
+        algorithm: "AEAD_AES_256_GCM",
+        ciphertext: "ZW5jcnlwdGVkIHBheW1lbnQgcmVzb3VyY2U=",
+        associated_data: "transaction",
+        nonce: "k2J9xQe1Lm0p",
+      },
+    },
+    response: null,
+  },
 
   rechargeCardList: {
     request: {},

@@ -300,9 +300,13 @@ export const orders = pgTable(
     paidAt: instant("paid_at"),
     usedAt: instant("used_at"),
     closedAt: instant("closed_at"),
+    /** The channel's prepay id (JSAPI `package=prepay_id=...`): pay parameters are re-signed from it, never re-created. */
+    prepayId: text("prepay_id"),
     /** 0 none, 1 requested, 2 refunding, 3 refunded. */
     refundStatus: integer("refund_status").notNull().default(0),
     refundReason: text("refund_reason"),
+    refundRequestedAt: instant("refund_requested_at"),
+    refundedAt: instant("refunded_at"),
     /** A recharge rejected by the distributor: why (spec §3 `reason`). */
     reason: text("reason"),
     cardNum: text("card_num"),
@@ -342,6 +346,10 @@ export const payments = pgTable(
     paidAt: instant("paid_at").notNull(),
     receivedAt: instant("received_at").notNull(),
     refundRequired: boolean("refund_required").notNull().default(false),
+    /** When the channel accepted giving this payment back (an order refund, or a payment that arrived too late). */
+    refundedAt: instant("refunded_at"),
+    /** Our refund number at the channel (`out_refund_no`), one per payment so a retried refund is never paid twice. */
+    refundNo: text("refund_no"),
   },
   (t) => [
     uniqueIndex("payments_channel_transaction_idx").on(t.channel, t.transactionId),
@@ -367,4 +375,32 @@ export const qrCodes = pgTable(
     redeemedAt: instant("redeemed_at"),
   },
   (t) => [uniqueIndex("qr_codes_one_live_per_order_idx").on(t.orderId).where(sql`${t.voidedAt} IS NULL AND ${t.redeemedAt} IS NULL`)],
+);
+
+/**
+ * The sandbox payment channels' own ledger (DESIGN.md §4): what a real channel would keep on its
+ * side. Prepaid orders, and whether the customer paid, so `/api/payment/query_result` can ask the
+ * sandbox channel exactly as it asks a real one. Never written in production.
+ */
+export const sandboxChannelOrders = pgTable(
+  "sandbox_channel_orders",
+  {
+    channel: text("channel").notNull(),
+    mchntOrderNo: text("mchnt_order_no").notNull(),
+    prepayId: text("prepay_id").notNull().unique(),
+    amount: integer("amount").notNull(),
+    payerOpenid: text("payer_openid").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    /** NOTPAY, SUCCESS, PAYERROR, CLOSED or REFUND: WeChat's trade states. */
+    tradeState: text("trade_state").notNull(),
+    transactionId: text("transaction_id"),
+    paidAt: instant("paid_at"),
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channel, t.mchntOrderNo] }),
+    check("sandbox_channel_orders_amount_positive", sql`${t.amount} > 0`),
+    check("sandbox_channel_orders_refund_bounded", sql`${t.refundedAmount} BETWEEN 0 AND ${t.amount}`),
+  ],
 );

@@ -1,13 +1,16 @@
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
+import { paymentProvidersFor, type PaymentProviders } from "../payments/channels.ts";
 import type { Clock } from "./clock/Clock.ts";
 import { SandboxOauthProvider, WechatOauthProvider, type OauthProvider } from "./oauth/index.ts";
 import { SandboxSmsProvider, YunpianSmsProvider, type SmsLog, type SmsProvider } from "./sms/index.ts";
 
-/** The external systems the identity part talks to (DESIGN.md §4), as the routes see them. */
+/** The external systems the server talks to (DESIGN.md §4), as the routes see them. */
 export interface Providers {
   readonly oauth: OauthProvider;
   readonly sms: SmsProvider;
+  /** The payment channels (JSAPI-style and FY), and their sandbox faces when they are sandboxes. */
+  readonly payments: PaymentProviders;
 }
 
 /** What the sandbox implementations need: they keep their state in our database and read our clock. */
@@ -43,4 +46,5 @@ export const providersFor = (
     (config.providers.sms === "production"
       ? new YunpianSmsProvider(secret(config, "SMS_API_KEY"))
       : new SandboxSmsProvider(context.clock, context.log)),
+  payments: overrides.payments ?? paymentProvidersFor(config, context.db, context.clock),
 });

@@ -2,6 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { catalogueRoutes } from "./catalogue.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
 import { operatorSandboxRoutes } from "./operators.ts";
+import { orderRoutes } from "./orders.ts";
+import { paymentRoutes } from "./payments.ts";
+import { rechargeRoutes } from "./recharge.ts";
+import { sandboxMoneyRoutes } from "./sandboxMoney.ts";
 import { versionRoutes } from "./version.ts";
 
 /**
@@ -12,8 +16,12 @@ export const registerRoutes = (app: FastifyInstance): void => {
   versionRoutes(app);
   identityRoutes(app);
   catalogueRoutes(app);
+  orderRoutes(app);
+  paymentRoutes(app);
+  rechargeRoutes(app);
   if (app.deps.config.mode === "sandbox") {
     identitySandboxRoutes(app);
     operatorSandboxRoutes(app);
+    sandboxMoneyRoutes(app);
   }
 };

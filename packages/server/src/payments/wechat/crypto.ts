@@ -55,7 +55,7 @@ export const NOTIFICATION_MAX_SKEW_SECONDS = 5 * 60;
  */
 export const verifyNotification = (
   platformPublicKey: KeyLike,
-  headers: Partial<NotificationHeaders>,
+  headers: { readonly [K in keyof NotificationHeaders]?: NotificationHeaders[K] | undefined },
   body: string,
   nowSeconds: number,
 ): NotificationCheck => {
@@ -64,6 +64,35 @@ export const verifyNotification = (
   if (!/^\d{1,12}$/.test(timestamp) || nonce.length === 0 || nonce.length > 64) return { ok: false, reason: "malformed-headers" };
   if (Math.abs(nowSeconds - Number(timestamp)) > NOTIFICATION_MAX_SKEW_SECONDS) return { ok: false, reason: "stale-timestamp" };
   return safeVerify(platformPublicKey, notificationMessage(timestamp, nonce, body), signature) ? { ok: true } : { ok: false, reason: "bad-signature" };
+};
+
+/**
+ * The merchant's side of a call to the channel's API (v3): RSA-SHA256 over
+ * `METHOD\nPATH?QUERY\ntimestamp\nnonce\nbody\n`, sent as
+ * `Authorization: WECHATPAY2-SHA256-RSA2048 mchid="...",nonce_str="...",signature="...",timestamp="...",serial_no="..."`.
+ * The channel signs its answers like notifications (`timestamp\nnonce\nbody\n`): check them with {@link verifyNotification}.
+ */
+export const requestMessage = (method: string, pathWithQuery: string, timestamp: string, nonce: string, body: string): string =>
+  `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`;
+
+export interface RequestAuthorization {
+  readonly mchId: string;
+  readonly serialNo: string;
+  readonly timestamp: string;
+  readonly nonce: string;
+}
+
+export const authorizationHeader = (
+  merchantPrivateKey: KeyLike,
+  auth: RequestAuthorization,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+): string => {
+  const signature = createSign("RSA-SHA256")
+    .update(requestMessage(method, pathWithQuery, auth.timestamp, auth.nonce, body), "utf8")
+    .sign(merchantPrivateKey, "base64");
+  return `WECHATPAY2-SHA256-RSA2048 mchid="${auth.mchId}",nonce_str="${auth.nonce}",signature="${signature}",timestamp="${auth.timestamp}",serial_no="${auth.serialNo}"`;
 };
 
 const GCM_TAG_BYTES = 16;

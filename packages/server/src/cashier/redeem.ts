@@ -1,0 +1,40 @@
+import { Order } from "@fuel/domain";
+import { and, eq, isNull } from "drizzle-orm";
+import { Result } from "effect";
+import type { Database } from "../db/client.ts";
+import { orders, qrCodes } from "../db/schema.ts";
+import { conflict, notFound } from "../http/refusals.ts";
+import { lockOrder } from "../orders/queries.ts";
+import { domainOrder, STATUS } from "../orders/rows.ts";
+import { findQrCode } from "./qrCodes.ts";
+
+/**
+ * The cashier scans a fuel order's QR code (issue 4; the sandbox cashier calls this through
+ * `POST /api/sandbox/cashier/redeem`). Redeemable once: the order becomes used (3) and the code is
+ * spent, in one transaction that holds the order's lock, so a second scan, a refund request or the
+ * 48-hour expiry racing it cannot both win.
+ */
+export const redeemQrCode = async (db: Database, payload: string, now: number): Promise<{ readonly orderId: number; readonly status: number }> => {
+  const found = await findQrCode(db, payload);
+  if (found === undefined) throw notFound("QrUnknown");
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, found.orderId);
+    if (order === undefined) throw notFound("QrUnknown");
+    const [code] = await tx.select().from(qrCodes).where(eq(qrCodes.code, payload)).limit(1);
+    if (code === undefined) throw notFound("QrUnknown");
+    if (code.redeemedAt !== null || order.status === STATUS.used) throw conflict("QrAlreadyUsed");
+    // A recharge order's code is shown at the station but settled by the card distributor, not the cashier.
+    if (order.kind !== "fuel" || code.voidedAt !== null || order.refundStatus !== 0) throw conflict("QrNotAvailable");
+
+    const step = Order.transition(domainOrder(order), Order.OrderEvent.Redeem(), now);
+    if (Result.isFailure(step)) {
+      throw step.failure._tag === "QrExpired" ? conflict("QrExpired") : conflict("QrNotAvailable");
+    }
+    await tx.update(qrCodes).set({ redeemedAt: new Date(now) }).where(and(eq(qrCodes.code, payload), isNull(qrCodes.redeemedAt)));
+    await tx
+      .update(orders)
+      .set({ status: STATUS.used, usedAt: new Date(now), closedAt: new Date(now) })
+      .where(and(eq(orders.id, order.id), eq(orders.status, STATUS.unused)));
+    return { orderId: order.id, status: STATUS.used };
+  });
+};

@@ -1,0 +1,119 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Database } from "../db/client.ts";
+import { idempotencyKeys } from "../db/schema.ts";
+import { sha256 } from "../security/tokens.ts";
+import { ok, type Ok } from "./envelope.ts";
+import { conflict, invalid } from "./refusals.ts";
+
+/**
+ * `Idempotency-Key` (issue 4): a client retrying one action (a weak network, a double tap) sends
+ * the same key, and gets the first answer back instead of a second order.
+ *
+ * - The first request with a key claims it (an INSERT that only one request can win, per customer
+ *   and key), runs, and stores its answer.
+ * - A repeat with the same key and the same body gets the stored answer; while the first is still
+ *   running it waits for it (up to {@link WAIT_FOR_FIRST_MS}, then 409 "still running").
+ * - The same key with a different body (or on another endpoint) is a client bug: 400.
+ * - A failed first request releases its key, so a retry after a refusal or an outage runs afresh
+ *   (only successes are replayed). A claim whose request died with its process is taken over
+ *   after {@link ABANDONED_AFTER_MS}.
+ *
+ * The claim, the work and the stored answer are separate short transactions: the work talks to a
+ * payment channel, and no transaction is held open across network I/O (DESIGN.md §2).
+ */
+
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const WAIT_FOR_FIRST_MS = 5_000;
+export const ABANDONED_AFTER_MS = 60_000;
+/** How long answers are kept for replay; the sweeper deletes older keys. */
+export const KEEP_ANSWERS_MS = 24 * 3600_000;
+const POLL_MS = 25;
+
+interface StoredAnswer {
+  readonly data: unknown;
+  readonly message: string;
+  readonly extra?: Readonly<Record<string, unknown>> | undefined;
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` are the same request. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v !== null && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** The key a request carries: undefined when none, 400 when it is not 1 to 255 visible ASCII characters. */
+export const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return undefined;
+  if (typeof raw !== "string" || !/^[\x21-\x7e]{1,255}$/.test(raw)) throw invalid("IdempotencyKeyInvalid");
+  return raw;
+};
+
+/**
+ * Runs `work` at most once per (customer, key, request): see the module comment. Without a key it
+ * simply runs. `scope` names the endpoint, so one key cannot be replayed on another.
+ */
+export const idempotent = async <A>(
+  db: Database,
+  options: { readonly key: string | undefined; readonly userId: number; readonly scope: string; readonly body: unknown; readonly now: () => number },
+  work: () => Promise<Ok<A>>,
+): Promise<Ok<A>> => {
+  const { key, userId } = options;
+  if (key === undefined) return work();
+  const requestHash = sha256(`${options.scope}\n${canonical(options.body)}`);
+  const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+
+  const runAsOwner = async (): Promise<Ok<A>> => {
+    try {
+      const answer = await work();
+      const stored: StoredAnswer = { data: answer.data, message: answer.message, extra: answer.extra };
+      await db.update(idempotencyKeys).set({ statusCode: 200, response: stored }).where(where);
+      return answer;
+    } catch (err) {
+      await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.response))).catch(() => undefined);
+      throw err;
+    }
+  };
+
+  const claim = () =>
+    db
+      .insert(idempotencyKeys)
+      .values({ key, userId, requestHash, createdAt: new Date(options.now()) })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+
+  if ((await claim()).length === 1) return runAsOwner();
+
+  const startedWaiting = Date.now();
+  for (;;) {
+    const [row] = await db.select().from(idempotencyKeys).where(where).limit(1);
+    if (row === undefined) {
+      // The first request failed and released the key: this one runs afresh.
+      if ((await claim()).length === 1) return runAsOwner();
+      continue;
+    }
+    if (row.requestHash !== requestHash) throw invalid("IdempotencyKeyReused");
+    if (row.response !== null) {
+      const stored = row.response as StoredAnswer;
+      return ok(stored.data as A, stored.message, stored.extra);
+    }
+    if (options.now() - row.createdAt.getTime() > ABANDONED_AFTER_MS) {
+      const taken = await db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(options.now()) })
+        .where(and(where, isNull(idempotencyKeys.response), eq(idempotencyKeys.createdAt, row.createdAt)))
+        .returning({ key: idempotencyKeys.key });
+      if (taken.length === 1) return runAsOwner();
+    }
+    if (Date.now() - startedWaiting > WAIT_FOR_FIRST_MS) throw conflict("IdempotencyKeyInProgress");
+    await sleep(POLL_MS);
+  }
+};
+
+/** Forgets answers older than {@link KEEP_ANSWERS_MS} (the sweeper calls it). */
+export const forgetOldIdempotencyKeys = async (db: Database, now: number): Promise<number> =>
+  (await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - KEEP_ANSWERS_MS))).returning({ key: idempotencyKeys.key })).length;

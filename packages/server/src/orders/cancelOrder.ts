@@ -1,0 +1,48 @@
+import { Order } from "@fuel/domain";
+import type { OrderStatusAnswer } from "@fuel/domain/api";
+import { and, eq } from "drizzle-orm";
+import { Result } from "effect";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import { orders } from "../db/schema.ts";
+import { conflict } from "../http/refusals.ts";
+import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
+import { lockOrder } from "./queries.ts";
+import { ownOrderNow } from "./readOrders.ts";
+import { domainOrder, STATUS } from "./rows.ts";
+
+/**
+ * `POST /api/order/cancel` (spec §4): only an unpaid order, and atomic against a payment arriving
+ * at the same moment: both take the order's row lock, so exactly one wins. If the payment wins,
+ * the cancel is refused (409); if the cancel wins, the payment is recorded and refunded
+ * (src/payments/applyPayment.ts). Never both, never lost.
+ */
+export const cancelOrder = async (
+  deps: { readonly db: Database; readonly channels: Readonly<Record<ChannelName, PaymentChannel>>; readonly log: Pick<FastifyBaseLogger, "warn"> },
+  userId: number,
+  orderId: number,
+  now: number,
+): Promise<OrderStatusAnswer> => {
+  const { db } = deps;
+  const current = await ownOrderNow(db, userId, orderId, now);
+  // The pay window closed on its own: the order is already cancelled, which is what the customer asked for.
+  if (current.status === STATUS.cancelled) return { order_id: current.id, order_status: STATUS.cancelled };
+
+  const cancelled = await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order === undefined || order.userId !== userId) return false;
+    if (Result.isFailure(Order.transition(domainOrder(order), Order.OrderEvent.Cancel(), now))) return false;
+    await tx
+      .update(orders)
+      .set({ status: STATUS.cancelled, closedAt: new Date(now) })
+      .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unpaid)));
+    return true;
+  });
+  if (!cancelled) throw conflict("OrderNotCancellable");
+
+  // Tell the channel not to take money for it any more; if a payment slips through anyway it is refunded.
+  const channel = deps.channels[current.paytype === "fy" ? "fy" : "wechat"];
+  if (current.prepayId === null) return { order_id: orderId, order_status: STATUS.cancelled };
+  await channel.close(current.mchntOrderNo).catch((err: unknown) => deps.log.warn({ orderId, err: String(err) }, "could not close the order at the payment channel"));
+  return { order_id: orderId, order_status: STATUS.cancelled };
+};

@@ -1,0 +1,80 @@
+import { Order, QrCode } from "@fuel/domain";
+import type { GasType, Order as WireOrder } from "@fuel/domain/api";
+import { Result } from "effect";
+import type { orders } from "../db/schema.ts";
+import type { StationRow } from "../catalogue/stations.ts";
+import { stationToWire } from "../catalogue/stations.ts";
+import { chinaIso } from "../http/instant.ts";
+
+/** An order as stored (table `orders`). */
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The status codes, by name, for SQL conditions. */
+export const STATUS = {
+  unpaid: Order.statusCode("unpaid"),
+  unused: Order.statusCode("unused"),
+  used: Order.statusCode("used"),
+  rejected: Order.statusCode("rejected"),
+  voided: Order.statusCode("voided"),
+  expired: Order.statusCode("expired"),
+  cancelled: Order.statusCode("cancelled"),
+} as const;
+
+/** The facts of a stored order the domain state machine works on. */
+export const domainOrder = (row: OrderRow): Order.Order => {
+  const status = Order.statusFromCode(row.status);
+  // The table's CHECK constraint allows only the spec's codes: anything else is corruption.
+  if (Result.isFailure(status)) throw new Error(`order ${row.id} has status ${row.status}, which spec §4 does not define`);
+  return {
+    kind: row.kind === "recharge" ? "recharge" : "fuel",
+    status: status.success,
+    createdAt: row.createdAt.getTime(),
+    payDeadline: row.payDeadline.getTime(),
+    ...(row.paidAt === null ? {} : { paidAt: row.paidAt.getTime() }),
+    ...(row.reason === null ? {} : { reason: row.reason }),
+  };
+};
+
+/** The card type of a recharge order (spec §4), for the QR rules; a fuel order has none. */
+export const cardTypeOf = (row: OrderRow): Order.CardType | undefined => {
+  if (row.cardType === null) return undefined;
+  const type = Order.cardTypeFromCode(row.cardType);
+  return Result.isSuccess(type) ? type.success : undefined;
+};
+
+/**
+ * The QR payload the order's detail may show at `now`: a fuel order's live code while it is
+ * unused and within 48 h of payment; a recharge order's until the QR area reads expired/used
+ * (more than 24 h after payment, spec §4).
+ */
+export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null => {
+  if (liveCode === null || row.status !== STATUS.unused || row.paidAt === null || row.refundStatus !== 0) return null;
+  const paidAt = row.paidAt.getTime();
+  if (row.kind === "fuel") return QrCode.fuelQrValid(paidAt, now) ? liveCode : null;
+  return QrCode.rechargeQrExpiredOrUsed(paidAt, now) ? null : liveCode;
+};
+
+/** Spec §3: the order on the wire, with its station and the QR code it may show. */
+export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode: string | null, now: number): WireOrder => ({
+  order_id: row.id,
+  order_status: row.status as WireOrder["order_status"],
+  order_type: row.orderType as WireOrder["order_type"],
+  card_type: row.cardType as WireOrder["card_type"],
+  gas_type: row.gasType as GasType,
+  order_amount: row.orderAmount,
+  amount: row.amount,
+  created_at: chinaIso(row.createdAt),
+  payment_time: row.paidAt === null ? null : chinaIso(row.paidAt),
+  remark: row.remark,
+  phone: row.phone,
+  count: row.status === STATUS.unpaid ? Order.secondsLeftToPay({ payDeadline: row.payDeadline.getTime() }, now) : 0,
+  mchnt_order_no: row.mchntOrderNo,
+  gas_original_price: row.gasOriginalPrice,
+  gas_now_price: row.gasNowPrice,
+  stationInfo: station === null ? null : stationToWire(station),
+  pay_qrcode: visibleQrCode(row, liveCode, now),
+  refund_status: row.refundStatus as WireOrder["refund_status"],
+  card_num: row.cardNum,
+  reason: row.reason,
+  last_number: row.lastNumber,
+});

@@ -1,0 +1,57 @@
+import { HttpError } from "../http/errors.ts";
+import { applyPayment } from "./applyPayment.ts";
+import type { ChannelName, NotificationHeaders, NotificationRefusal } from "./PaymentChannel.ts";
+import { refundStrayPayment, type RefundDeps } from "./refunds.ts";
+import type { PaymentDeps } from "./customerPayments.ts";
+
+/**
+ * A payment notification from a channel (server to server), after the route has read its raw
+ * body. Every refusal is a 4xx, so a real channel delivers again, and none writes anything:
+ *
+ * | what | answer |
+ * |---|---|
+ * | missing or malformed signature headers, body or resource | 400 |
+ * | a signature that does not verify (flipped byte, wrong key), or a timestamp more than 5 minutes off | 401 |
+ * | a resource that does not decrypt (tampered GCM tag, wrong key) | 400 |
+ * | an order we do not know | 404 |
+ * | an amount other than the order's | 400 |
+ *
+ * A verified notification is acknowledged (200) however often it comes; only the first SUCCESS
+ * for a channel transaction changes anything (src/payments/applyPayment.ts).
+ */
+
+const REFUSALS: Readonly<Record<NotificationRefusal, { readonly status: number; readonly message: string }>> = {
+  malformed: { status: 400, message: "malformed payment notification" },
+  "stale-timestamp": { status: 401, message: "payment notification timestamp is more than 5 minutes off" },
+  "bad-signature": { status: 401, message: "payment notification signature does not verify" },
+  undecryptable: { status: 400, message: "payment notification resource does not decrypt" },
+};
+
+export const NOTIFICATION_ACK = "notification received";
+
+export const receiveNotification = async (
+  deps: PaymentDeps & RefundDeps,
+  channel: ChannelName,
+  headers: NotificationHeaders,
+  rawBody: string,
+  now: number,
+): Promise<string> => {
+  const verdict = deps.channels[channel].verifyNotification(headers, rawBody, now);
+  if (!verdict.ok) {
+    const refusal = REFUSALS[verdict.reason];
+    throw new HttpError(refusal.status, refusal.message, "NotificationRefused");
+  }
+  const n = verdict.notification;
+  // Only a success moves money; a failed attempt leaves the order payable.
+  if (n.tradeState !== "SUCCESS") return NOTIFICATION_ACK;
+  const outcome = await applyPayment(
+    deps.db,
+    { channel, mchntOrderNo: n.mchntOrderNo, transactionId: n.transactionId, amountCents: n.amountCents, paidAt: n.paidAt ?? new Date(now) },
+    now,
+  );
+  if (outcome.kind === "refund-required") {
+    deps.log.warn({ orderId: outcome.orderId, paymentId: outcome.paymentId }, "payment for an order that can no longer take it: refunding");
+    await refundStrayPayment(deps, outcome.paymentId, now);
+  }
+  return NOTIFICATION_ACK;
+};

@@ -1,0 +1,63 @@
+import { randomBytes, randomUUID, type KeyObject } from "node:crypto";
+import type { PaymentNotification, PaymentNotificationResource } from "@fuel/domain/api";
+import { chinaIso } from "../../http/instant.ts";
+import { encryptResource, signNotification } from "../wechat/crypto.ts";
+
+/**
+ * The platform's side of a payment notification, as the sandbox plays it: the resource encrypted
+ * with the API v3 key, the body signed with the platform's private key. Tests use the same builder
+ * to forge notifications (a wrong key, a flipped byte, a stale timestamp).
+ */
+
+export interface PlatformSecrets {
+  readonly platformPrivateKey: KeyObject;
+  readonly apiV3Key: string;
+}
+
+export interface SignedNotification {
+  /** The body exactly as sent (the signature covers these bytes). */
+  readonly body: string;
+  /** `Wechatpay-Timestamp`, `Wechatpay-Nonce`, `Wechatpay-Signature`, `Wechatpay-Serial`. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+const gcmNonce = (): string => randomBytes(9).toString("base64url");
+
+/** Encrypts and wraps a resource into a notification body (no signature yet). */
+export const notificationBody = (apiV3Key: string, resource: PaymentNotificationResource, nowMs: number): string => {
+  const nonce = gcmNonce();
+  const eventType = resource.trade_state === "SUCCESS" ? "TRANSACTION.SUCCESS" : "TRANSACTION.FAIL";
+  const notification: PaymentNotification = {
+    id: randomUUID(),
+    create_time: chinaIso(nowMs),
+    event_type: eventType,
+    resource_type: "encrypt-resource",
+    summary: resource.trade_state === "SUCCESS" ? "payment succeeded" : "payment failed",
+    resource: {
+      algorithm: "AEAD_AES_256_GCM",
+      ciphertext: encryptResource(apiV3Key, JSON.stringify(resource), "transaction", nonce),
+      associated_data: "transaction",
+      nonce,
+      original_type: "transaction",
+    },
+  };
+  return JSON.stringify(notification);
+};
+
+/** Signs a body as the platform: the headers a real channel sends with it. */
+export const signedHeaders = (platformPrivateKey: KeyObject, body: string, nowMs: number): Record<string, string> => {
+  const timestamp = String(Math.floor(nowMs / 1000));
+  const nonce = randomBytes(16).toString("hex");
+  return {
+    "wechatpay-timestamp": timestamp,
+    "wechatpay-nonce": nonce,
+    "wechatpay-signature": signNotification(platformPrivateKey, timestamp, nonce, body),
+    "wechatpay-serial": "SANDBOX-PLATFORM",
+  };
+};
+
+/** A complete notification, signed and encrypted, for `resource` at `nowMs`. */
+export const signedNotification = (secrets: PlatformSecrets, resource: PaymentNotificationResource, nowMs: number): SignedNotification => {
+  const body = notificationBody(secrets.apiV3Key, resource, nowMs);
+  return { body, headers: signedHeaders(secrets.platformPrivateKey, body, nowMs) };
+};

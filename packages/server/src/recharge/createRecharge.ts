@@ -1,0 +1,126 @@
+import { Constants, Money, Order, Pricing, Validation } from "@fuel/domain";
+import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
+import { and, desc, eq, gt } from "drizzle-orm";
+import { findStation, readSiteSettings } from "../catalogue/stations.ts";
+import { orders, users } from "../db/schema.ts";
+import { ok, type Ok } from "../http/envelope.ts";
+import { BadRequest, HttpError } from "../http/errors.ts";
+import { conflict, invalid, notFound } from "../http/refusals.ts";
+import { DOUBLE_TAP_WINDOW_MS, type OrderDeps } from "../orders/createFuelOrder.ts";
+import { centsOf, cleanRemark, insertWithFreshNumber, newMchntOrderNo, orRefuse, payerOpenidOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { STATUS } from "../orders/rows.ts";
+import { openPayment } from "../payments/openPayment.ts";
+import { sha256 } from "../security/tokens.ts";
+import { findCard } from "./cards.ts";
+
+/**
+ * `POST /api/rechargeorder/create` (spec §3, §5, §7; issue 4): top up a fuel card, paid through
+ * the FY channel. Checked in the order a customer would fix things: the maintenance window, the
+ * card number, the amount, the station, then the card against the distributor's register (it
+ * exists, belongs to the team named, is of the type chosen and can be recharged). The payable is
+ * the server's: `order_amount x card price / original price` (`Pricing.payableCents`, the card
+ * prices of the site settings); a client that showed another figure is told the new one (409).
+ */
+
+const CARD_TYPE = Order.CARD_TYPE_CODES;
+
+/** Spec §5: entity (and replacement) recharges at most 5000 yuan; a virtual card is bought on the card-purchase page, also 5000. */
+const amountRule = (cardType: number, cents: Money.Cents): Money.Cents => {
+  if (cardType !== CARD_TYPE.virtual) return orRefuse(Validation.validateEntityRechargeCents(cents));
+  if (cents > Money.fromYuan(Constants.CARD_PURCHASE_MAX_YUAN)) {
+    throw BadRequest.fromTagged(new Validation.AmountAboveLimit({ limitYuan: Constants.CARD_PURCHASE_MAX_YUAN, page: "cardPurchase" }));
+  }
+  return cents;
+};
+
+/** Spec §3/§9: the customer types the last 7 digits; the rest is the shared prefix of the card type. */
+const lastDigitsOf = (raw: string): string => {
+  const digits = orRefuse(Validation.validateCardNumber(raw));
+  if (digits.length !== Constants.CARD_LAST_DIGITS) throw invalid("CardNumberInvalid");
+  return digits;
+};
+
+export const createRecharge = async (deps: OrderDeps, userId: number, draft: DraftRecharge, now: number): Promise<Ok<RechargeOrderCreateResponse>> => {
+  const { db } = deps;
+  refuseDuringMaintenance(now);
+  orRefuse(Validation.validateGasType(draft.gas_Type));
+  const lastNumber = lastDigitsOf(draft.last_number);
+  const rawAmount = centsOf(draft.order_amount);
+  if (rawAmount === 0) throw invalid("RechargeAmountEmpty");
+  const orderAmount = amountRule(draft.card_type, rawAmount);
+  const phone = orRefuse(Validation.validatePhone(draft.phone));
+  if (draft.phonenum2 !== undefined && draft.phonenum2 !== "") orRefuse(Validation.validatePhone(draft.phonenum2));
+  if (draft.station_id === undefined || draft.station_id === null) throw invalid("StationRequired");
+  const station = await findStation(db, draft.station_id);
+  if (station === undefined) throw notFound("StationNotFound");
+  orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
+
+  const settings = await readSiteSettings(db);
+  if (settings === undefined) throw new HttpError(503, "site settings are not configured yet, try again later");
+  const isVirtual = draft.card_type === CARD_TYPE.virtual;
+  const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
+  if (!/^\d{0,25}$/.test(prefix)) throw invalid("CardNumberInvalid");
+  const card = await findCard(db, `${prefix}${lastNumber}`);
+  if (card === undefined) throw notFound("CardNotFound");
+  if (card.team !== draft.team.trim()) throw invalid("CardTeamMismatch");
+  if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw invalid("CardTypeMismatch");
+  if (card.status !== "normal") throw conflict("CardNotRechargeable");
+
+  const cardPrice = isVirtual ? settings.price0Xuni : settings.price0Shiti;
+  const amount = Pricing.payableCents(orderAmount, cardPrice, settings.price0Original);
+  if (amount < 1) throw invalid("AmountNotPositive");
+  if (draft.amount !== amount) throw conflict("PriceChanged", { yuan: Money.formatCents(amount) });
+  const payerOpenid = await payerOpenidOf(db, userId);
+
+  const remark = cleanRemark(draft.remark);
+  const draftHash = sha256(JSON.stringify(["recharge", userId, card.cardnum, draft.card_type, orderAmount, phone, station.id, remark]));
+  const fresh = orRefuse(Order.transition(Order.DRAFT, Order.OrderEvent.Create({ kind: "recharge" }), now));
+
+  const order = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const [recent] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.draftHash, draftHash), eq(orders.status, STATUS.unpaid), gt(orders.createdAt, new Date(now - DOUBLE_TAP_WINDOW_MS))))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    if (recent !== undefined) return recent;
+    return insertWithFreshNumber(tx, async (sp) => {
+      const [row] = await sp
+        .insert(orders)
+        .values({
+          userId,
+          kind: "recharge",
+          status: STATUS.unpaid,
+          orderType: Order.orderTypeCode("entityCard"),
+          cardType: draft.card_type,
+          gasType: draft.gas_Type,
+          orderAmount,
+          amount,
+          stationId: station.id,
+          gasOriginalPrice: settings.price0Original,
+          gasNowPrice: cardPrice,
+          phone,
+          remark,
+          paytype: "fy",
+          mchntOrderNo: newMchntOrderNo("RC", now),
+          draftHash,
+          createdAt: new Date(fresh.createdAt),
+          payDeadline: new Date(fresh.payDeadline),
+          cardNum: card.cardnum,
+          lastNumber,
+          team: card.team,
+        })
+        .returning();
+      if (row === undefined) throw new Error("order insert returned no row");
+      return row;
+    });
+  });
+
+  const params = await openPayment(db, deps.channels, order, payerOpenid, now);
+  return ok(
+    { result_code: "000000", result_msg: "order created", reserved_pay_info: params.payInfo, reserved_fy_order_no: params.channelOrderNo, order_id: order.id },
+    "order created",
+    { order_id: order.id },
+  );
+};

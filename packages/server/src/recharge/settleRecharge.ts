@@ -1,0 +1,51 @@
+import { Order, QrCode } from "@fuel/domain";
+import type { OrderStatusAnswer } from "@fuel/domain/api";
+import { and, eq } from "drizzle-orm";
+import { Result } from "effect";
+import { voidQrCodes } from "../cashier/qrCodes.ts";
+import { orders } from "../db/schema.ts";
+import { BadRequest } from "../http/errors.ts";
+import { conflict, notFound } from "../http/refusals.ts";
+import { lockOrder } from "../orders/queries.ts";
+import { domainOrder, STATUS } from "../orders/rows.ts";
+import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
+
+/**
+ * The card distributor settles a paid recharge (spec §4; `POST /api/sandbox/recharge/settle` in
+ * the sandbox): done (3), or rejected (6) with the reason the customer will read. A rejected
+ * recharge's money goes back at once: the refund is recorded in the same transaction as the
+ * rejection and sent to the channel right after.
+ */
+export const settleRecharge = async (
+  deps: RefundDeps,
+  orderId: number,
+  result: "done" | "rejected",
+  reason: string | undefined,
+  now: number,
+): Promise<OrderStatusAnswer> => {
+  const event = result === "done" ? Order.OrderEvent.SettleRecharge() : Order.OrderEvent.RejectRecharge({ reason: reason ?? "" });
+  const settled = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order === undefined || order.kind !== "recharge") throw notFound("OrderNotFound");
+    if (order.refundStatus !== QrCode.REFUND_STATUS.none) throw conflict("IllegalTransition");
+    const step = Order.transition(domainOrder(order), event, now);
+    if (Result.isFailure(step)) {
+      throw step.failure._tag === "RejectionReasonMissing" ? BadRequest.fromTagged(step.failure) : conflict("IllegalTransition");
+    }
+    const rejected = step.success.status === "rejected";
+    await tx
+      .update(orders)
+      .set({
+        status: Order.statusCode(step.success.status),
+        closedAt: new Date(now),
+        ...(rejected
+          ? { reason: step.success.reason ?? null, refundStatus: QrCode.REFUND_STATUS.requested, refundReason: step.success.reason ?? null, refundRequestedAt: new Date(now) }
+          : { usedAt: new Date(now) }),
+      })
+      .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unused)));
+    await voidQrCodes(tx, orderId, now);
+    return { status: Order.statusCode(step.success.status), rejected };
+  });
+  if (settled.rejected) await refundOrder(deps, orderId, now);
+  return { order_id: orderId, order_status: settled.status };
+};

@@ -1,0 +1,55 @@
+import { Api } from "@fuel/domain/api";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { registerEndpoint } from "../http/endpoint.ts";
+import { successEnvelope } from "../http/envelope.ts";
+import { NOTIFY_PATHS } from "../payments/channels.ts";
+import { paymentResult, payAgain } from "../payments/customerPayments.ts";
+import type { ChannelName, NotificationHeaders } from "../payments/PaymentChannel.ts";
+import { receiveNotification } from "../payments/receiveNotification.ts";
+
+/**
+ * Payment (spec §7; issue 4): the pay sheet again for an unpaid order, the settled result, and
+ * the channels' server-to-server notifications.
+ */
+export const paymentRoutes = (app: FastifyInstance): void => {
+  const { db } = app.deps;
+  const channels = app.deps.providers.payments.channels;
+  const deps = (request: FastifyRequest) => ({ db, channels, log: request.log });
+
+  registerEndpoint(app, Api.paymentQuery, async ({ order_id }, ctx) => {
+    const { params } = await payAgain(deps(ctx.request), ctx.user().userId, order_id, "wechat", ctx.now);
+    return { payInfo: params.payInfo, merchOrderNo: params.channelOrderNo };
+  });
+
+  registerEndpoint(app, Api.paymentFyQuery, async ({ order_id }, ctx) => {
+    const { order, params } = await payAgain(deps(ctx.request), ctx.user().userId, order_id, "fy", ctx.now);
+    return { result_code: "000000" as const, result_msg: "success", reserved_pay_info: params.payInfo, reserved_fy_order_no: params.channelOrderNo, order_id: order.id };
+  });
+
+  registerEndpoint(app, Api.paymentQueryResult, ({ order_id }, ctx) => paymentResult(deps(ctx.request), ctx.user().userId, order_id, ctx.now));
+
+  // Notifications are checked against the exact bytes the channel signed, so these two routes keep
+  // the raw body (an encapsulated context with its own JSON parser) instead of the contract's
+  // decoded one; the JSAPI channel's verifier decodes the body with the contract schema itself.
+  void app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => done(null, body));
+    for (const [channel, path] of Object.entries(NOTIFY_PATHS) as Array<[ChannelName, string]>) {
+      raw.post(path, async (request) => {
+        const header = (name: string): string | undefined => {
+          const v = request.headers[name];
+          return typeof v === "string" ? v : undefined;
+        };
+        const headers: NotificationHeaders = {
+          timestamp: header("wechatpay-timestamp"),
+          nonce: header("wechatpay-nonce"),
+          signature: header("wechatpay-signature"),
+          serial: header("wechatpay-serial"),
+        };
+        const body = typeof request.body === "string" ? request.body : "";
+        const message = await receiveNotification(deps(request), channel, headers, body, app.deps.clock.now());
+        return successEnvelope(null, message);
+      });
+    }
+  });
+};
