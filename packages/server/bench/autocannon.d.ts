@@ -5,6 +5,8 @@ declare module "autocannon" {
     path: string;
     body?: string;
     headers?: Record<string, string>;
+    /** Rewrites each request just before it is sent (a fresh body per request). */
+    setupRequest?: (req: Request) => Request;
   }
   export interface Options {
     url: string;
@@ -12,8 +14,10 @@ declare module "autocannon" {
     duration?: number;
     pipelining?: number;
     requests?: Request[];
-    headers?: Record<string, string>;
+    /** Total requests per second across all connections (a steady rate rather than as fast as possible). */
     overallRate?: number;
+    amount?: number;
+    headers?: Record<string, string>;
   }
   export interface Histogram {
     average: number;

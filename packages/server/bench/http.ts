@@ -8,12 +8,16 @@ import { sessions, users } from "../src/db/schema.ts";
 import { SandboxClock } from "../src/providers/clock/Sandbox.ts";
 import { seedIfEmpty } from "../src/seed/seed.ts";
 import { newSessionToken, sha256 } from "../src/security/tokens.ts";
+import { moneyBench } from "./money.ts";
+import type { SteadyResult } from "./steady.ts";
 
 /**
  * `npm run bench -w @fuel/server`: the read mix of issue 3 against the whole app on in-memory
- * PGlite, and a hello-world Fastify on the same machine in the same run as the ceiling.
+ * PGlite, and a hello-world Fastify on the same machine in the same run as the ceiling; then
+ * issue 4's order creation and payment notifications at a steady rate (./money.ts).
  * Prints requests/s and latency percentiles; the figures go to docs/performance.md.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 20) tune the run.
+ * BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20), BENCH_RATE (default 200 req/s)
+ * BENCH_ONLY (read | money) tune the run; BENCH_DATABASE_URL runs the money part on a PostgreSQL server.
  */
 
 const seconds = Number(process.env["BENCH_SECONDS"] ?? 10);
@@ -75,9 +79,26 @@ const readMix = async (): Promise<Result> => {
   }
 };
 
+const rate = Number(process.env["BENCH_RATE"] ?? 200);
+const only = process.env["BENCH_ONLY"]; // "read" or "money" to run one part
+
 console.log(`node ${process.version}, ${connections} connections, ${seconds} s per run`);
-report("hello-world Fastify (ceiling)", await ceiling());
-const mix = await readMix();
-report("read mix (webinfo, cities, stations, user/info)", mix);
-const pass = mix.requests.average >= 3000 && mix.latency.p99 <= 20 && mix.errors === 0 && mix.non2xx === 0;
-console.log(`target >= 3000 req/s, p99 <= 20 ms, 0 errors: ${pass ? "met" : "NOT met"}`);
+if (only !== "money") {
+  report("hello-world Fastify (ceiling)", await ceiling());
+  const mix = await readMix();
+  report("read mix (webinfo, cities, stations, user/info)", mix);
+  const pass = mix.requests.average >= 3000 && mix.latency.p99 <= 20 && mix.errors === 0 && mix.non2xx === 0;
+  console.log(`target >= 3000 req/s, p99 <= 20 ms, 0 errors: ${pass ? "met" : "NOT met"}`);
+}
+if (only !== "read") {
+  const money = await moneyBench({ seconds, rate });
+  const where = process.env["BENCH_DATABASE_URL"] ? "PostgreSQL (BENCH_DATABASE_URL)" : "in-memory PGlite";
+  console.log(`order creation and payment notifications on ${where}:`);
+  const steady = (name: string, r: SteadyResult) =>
+    console.log(`${name.padEnd(34)} ${String(r.rate).padStart(7)} req/s   p50 ${r.p50} ms   p90 ${r.p90} ms   p99 ${r.p99} ms   max ${r.max} ms   errors ${r.errors}   non-2xx ${r.non2xx}   (${r.sent} requests)`);
+  steady(`order/create, steady ${rate} req/s`, money.create);
+  steady(`payment/notify, steady ${rate} req/s`, money.notify);
+  console.log(`orders paid (the notification warm-up and run): ${money.ordersPaid}`);
+  const ok = (r: SteadyResult) => r.p99 <= 30 && r.errors === 0 && r.non2xx === 0 && r.rate >= rate * 0.95;
+  console.log(`target p99 <= 30 ms at ${rate} req/s, 0 errors: order/create ${ok(money.create) ? "met" : "NOT met"}, payment/notify ${ok(money.notify) ? "met" : "NOT met"}`);
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
+import { Catalogue } from "./catalogue/catalogue.ts";
 import type { Config, TrustProxy } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Authenticate } from "./http/auth.ts";
@@ -61,6 +62,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     authenticate: options.authenticate ?? sessionAuthenticator(db, clock),
     providers: providersFor(config, { db, clock, log: app.log }, options.providers),
+    catalogue: new Catalogue(db),
   };
   app.decorate("deps", deps);
 

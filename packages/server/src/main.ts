@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
 import { DEMO_CARD_PHONES, seedDemoCardsIfNone } from "./seed/demoCards.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
+import { startSweeper } from "./jobs/sweeper.ts";
 import { exitOnSignals, shutdown } from "./lifecycle.ts";
 import { clockFor } from "./providers/clock/index.ts";
 
@@ -58,7 +59,14 @@ const main = async (): Promise<void> => {
     }
     const app = await buildApp({ config, db: database.db, clock });
     const opened = database;
-    exitOnSignals(() => shutdown(app, opened), (msg) => app.log.info(msg));
+    const sweeper = startSweeper({ db: database.db, clock, channels: app.deps.providers.payments.channels, log: app.log });
+    exitOnSignals(
+      async () => {
+        await sweeper.stop();
+        await shutdown(app, opened);
+      },
+      (msg) => app.log.info(msg),
+    );
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === "object" && address !== null ? address.port : config.port;

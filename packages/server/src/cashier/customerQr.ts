@@ -12,7 +12,8 @@ import { issueQrCode, regenerateQrCode } from "./qrCodes.ts";
  * merchant order number the cashier system knows the order by.
  */
 export const fuelOrderQrCode = async (db: Database, userId: number, orderNumber: string, now: number): Promise<string> => {
-  const found = await findOrderByMchntNo(db, orderNumber);
+  // Merchant order numbers are letters and digits; anything else names no order of ours.
+  const found = /^[A-Za-z0-9]{1,32}$/.test(orderNumber) ? await findOrderByMchntNo(db, orderNumber) : undefined;
   if (found === undefined || found.userId !== userId) throw notFound("OrderNotFound");
   const order = await ownOrderNow(db, userId, found.id, now);
   if (order.kind !== "fuel") throw conflict("QrNotAvailable");

@@ -12,6 +12,9 @@ import { newOpaqueCode } from "../security/tokens.ts";
 /** `KP` + 32 URL-safe characters: short enough for a dense-free QR on a cheap phone's screen. */
 export const newQrPayload = (): string => `KP${newOpaqueCode()}`;
 
+/** What one of our payloads looks like (a scan of anything else is not ours). */
+export const QR_PAYLOAD = /^KP[A-Za-z0-9_-]{16,64}$/;
+
 export const liveQrCode = async (db: Queryable, orderId: number): Promise<string | undefined> =>
   (
     await db
@@ -32,6 +35,14 @@ export const issueQrCode = async (db: Queryable, orderId: number, now: number): 
   const code = await liveQrCode(db, orderId);
   if (code === undefined) throw new Error(`order ${orderId}: no live QR code after issuing one`);
   return code;
+};
+
+/**
+ * The first code of an order that has just been paid (it cannot have one yet): one INSERT. Should
+ * it have one anyway, the one-live-code index keeps the old one and nothing is added.
+ */
+export const issueFirstQrCode = async (db: Queryable, orderId: number, now: number): Promise<void> => {
+  await db.insert(qrCodes).values({ code: newQrPayload(), orderId, issuedAt: new Date(now) }).onConflictDoNothing();
 };
 
 /** Voids the order's live code, if any (refunds, expiry, regeneration). */

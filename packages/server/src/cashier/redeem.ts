@@ -6,7 +6,7 @@ import { orders, qrCodes } from "../db/schema.ts";
 import { conflict, notFound } from "../http/refusals.ts";
 import { lockOrder } from "../orders/queries.ts";
 import { domainOrder, STATUS } from "../orders/rows.ts";
-import { findQrCode } from "./qrCodes.ts";
+import { findQrCode, QR_PAYLOAD } from "./qrCodes.ts";
 
 /**
  * The cashier scans a fuel order's QR code (issue 4; the sandbox cashier calls this through
@@ -15,6 +15,9 @@ import { findQrCode } from "./qrCodes.ts";
  * 48-hour expiry racing it cannot both win.
  */
 export const redeemQrCode = async (db: Database, payload: string, now: number): Promise<{ readonly orderId: number; readonly status: number }> => {
+  // Our codes are `KP` + URL-safe characters; anything else (control characters PostgreSQL text
+  // cannot even hold) is not one of ours.
+  if (!QR_PAYLOAD.test(payload)) throw notFound("QrUnknown");
   const found = await findQrCode(db, payload);
   if (found === undefined) throw notFound("QrUnknown");
   return db.transaction(async (tx) => {
@@ -23,6 +26,8 @@ export const redeemQrCode = async (db: Database, payload: string, now: number): 
     const [code] = await tx.select().from(qrCodes).where(eq(qrCodes.code, payload)).limit(1);
     if (code === undefined) throw notFound("QrUnknown");
     if (code.redeemedAt !== null || order.status === STATUS.used) throw conflict("QrAlreadyUsed");
+    // Read-time expiry (src/orders/expiry.ts) voids the code of an order it expires: the cashier is still told why.
+    if (order.status === STATUS.expired) throw conflict("QrExpired");
     // A recharge order's code is shown at the station but settled by the card distributor, not the cashier.
     if (order.kind !== "fuel" || code.voidedAt !== null || order.refundStatus !== 0) throw conflict("QrNotAvailable");
 

@@ -6,6 +6,11 @@ export interface Principal {
   /** Redeemed an invite code (spec §6). */
   readonly activated: boolean;
   /**
+   * The payment-channel identity (spec §5: no payment without it), as authentication read it; null
+   * when the customer has none. Absent when the authenticator did not read it: callers read the row.
+   */
+  readonly oauthId?: string | null;
+  /**
    * A replacement token when the identity part decided to refresh this one; it is sent back in
    * the `Authorization: Bearer <token>` answer header (spec §7).
    */

@@ -1,3 +1,4 @@
+import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
@@ -12,6 +13,8 @@ export interface AppDeps {
   readonly authenticate: Authenticate;
   /** The outside world: messaging-app OAuth and SMS (sandbox or production, per the configuration). */
   readonly providers: Providers;
+  /** Cities, stations and site settings through short-lived caches. */
+  readonly catalogue: Catalogue;
 }
 
 declare module "fastify" {

@@ -126,7 +126,7 @@ export const sessionAuthenticator =
     if (state === "dead") return null;
     if (row.blacklistedPhone !== null) throw new Forbidden();
 
-    const principal: Principal = { userId: row.userId, activated: row.activatedAt !== null };
+    const principal: Principal = { userId: row.userId, activated: row.activatedAt !== null, oauthId: facts.user.oauthId };
     if (state !== "refresh") return principal;
     const refreshedToken = await refresh(db, tokenHash, row.userId, now);
     return refreshedToken === undefined ? principal : { ...principal, refreshedToken };

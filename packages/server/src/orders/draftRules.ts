@@ -3,7 +3,6 @@ import { Result } from "effect";
 import { eq } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Database } from "../db/client.ts";
-import { isUniqueViolation, type Tx } from "../identity/sql.ts";
 import { users } from "../db/schema.ts";
 import { BadRequest } from "../http/errors.ts";
 import { chinaStamp } from "../http/instant.ts";
@@ -48,16 +47,3 @@ export const payerOpenidOf = async (db: Database, userId: number): Promise<strin
  */
 export const newMchntOrderNo = (prefix: "FO" | "RC", now: number): string =>
   `${prefix}${chinaStamp(now)}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-
-/**
- * Runs an insert that draws a fresh merchant order number in a savepoint, and draws again once if
- * the number was taken (a unique violation would otherwise abort the whole transaction on PostgreSQL).
- */
-export const insertWithFreshNumber = async <A>(tx: Tx, insert: (sp: Tx) => Promise<A>): Promise<A> => {
-  try {
-    return await tx.transaction(insert);
-  } catch (err) {
-    if (!isUniqueViolation(err)) throw err;
-    return tx.transaction(insert);
-  }
-};

@@ -5,6 +5,7 @@ import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
 import { conflict, invalid } from "../http/refusals.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
+import { cleanRemark } from "./draftRules.ts";
 import { lockOrder } from "./queries.ts";
 import { ownOrderNow } from "./readOrders.ts";
 import { STATUS, type OrderRow } from "./rows.ts";
@@ -28,7 +29,7 @@ export const refundAllowed = (order: OrderRow, now: number): boolean =>
  * 3 refunded (the order is voided), 2 refunding, or 1 requested (the channel will be asked again).
  */
 export const requestRefund = async (deps: RefundDeps, userId: number, orderId: number, rawReason: string, now: number): Promise<RefundResponse> => {
-  const reason = rawReason.trim();
+  const reason = cleanRemark(rawReason);
   if (reason === "") throw invalid("RefundReasonMissing");
   const current = await ownOrderNow(deps.db, userId, orderId, now);
   if (current.refundStatus !== QrCode.REFUND_STATUS.none) throw conflict("RefundAlreadyRequested");

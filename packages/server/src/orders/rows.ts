@@ -1,13 +1,32 @@
 import { Order, QrCode } from "@fuel/domain";
 import type { GasType, Order as WireOrder } from "@fuel/domain/api";
 import { Result } from "effect";
-import type { orders } from "../db/schema.ts";
+import { orders } from "../db/schema.ts";
 import type { StationRow } from "../catalogue/stations.ts";
 import { stationToWire } from "../catalogue/stations.ts";
 import { chinaIso } from "../http/instant.ts";
 
 /** An order as stored (table `orders`). */
 export type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The columns paying for an order needs. Order creation reads and returns only these: on PGlite
+ * every column of a result costs parsing time (docs/performance.md).
+ */
+export const PAYABLE_COLUMNS = {
+  id: orders.id,
+  kind: orders.kind,
+  paytype: orders.paytype,
+  prepayId: orders.prepayId,
+  mchntOrderNo: orders.mchntOrderNo,
+  amount: orders.amount,
+  orderAmount: orders.orderAmount,
+  gasType: orders.gasType,
+  lastNumber: orders.lastNumber,
+  payDeadline: orders.payDeadline,
+} as const;
+
+export type PayableOrder = Pick<OrderRow, keyof typeof PAYABLE_COLUMNS>;
 
 /** The status codes, by name, for SQL conditions. */
 export const STATUS = {

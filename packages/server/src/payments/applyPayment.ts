@@ -3,8 +3,9 @@ import { Result } from "effect";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
+import { BadRequest } from "../http/errors.ts";
 import { invalid, notFound } from "../http/refusals.ts";
-import { issueQrCode } from "../cashier/qrCodes.ts";
+import { issueFirstQrCode } from "../cashier/qrCodes.ts";
 import { lockOrderByMchntNo } from "../orders/queries.ts";
 import { domainOrder, STATUS } from "../orders/rows.ts";
 import type { ChannelPayment } from "./PaymentChannel.ts";
@@ -16,8 +17,8 @@ import type { ChannelPayment } from "./PaymentChannel.ts";
  * In one transaction:
  * 1. lock the order row (every status change of an order takes this lock first, so a cancel, an
  *    expiry or a second delivery waits for us or we for it);
- * 2. refuse an unknown order or a wrong amount (4xx, nothing written: the channel will deliver
- *    again, and a person must look at a wrong amount);
+ * 2. refuse an unknown order, a channel the order was not opened at, or a wrong amount (4xx,
+ *    nothing written: the channel will deliver again, and a person must look at a wrong amount);
  * 3. record the payment, one row per channel transaction (`UNIQUE (channel, transaction_id)`):
  *    a repeat finds its row and changes nothing;
  * 4. apply `Order.transition(order, Pay{at})`: unpaid -> unused (paid), with the order's QR code
@@ -36,6 +37,8 @@ export const applyPayment = async (db: Database, payment: ChannelPayment, now: n
   db.transaction(async (tx) => {
     const order = await lockOrderByMchntNo(tx, payment.mchntOrderNo);
     if (order === undefined) throw notFound("OrderNotFound");
+    // Each order is opened at one channel; another channel reporting money for it is not believed.
+    if (payment.channel !== order.paytype) throw new BadRequest("payment notification from a channel this order was not opened at", "PaymentChannelMismatch");
     if (payment.amountCents !== order.amount) {
       throw invalid("PaymentAmountMismatch", { paid: payment.amountCents, due: order.amount });
     }
@@ -63,6 +66,6 @@ export const applyPayment = async (db: Database, payment: ChannelPayment, now: n
       .update(orders)
       .set({ status: STATUS.unused, paidAt: payment.paidAt })
       .where(and(eq(orders.id, order.id), eq(orders.status, STATUS.unpaid)));
-    await issueQrCode(tx, order.id, now);
+    await issueFirstQrCode(tx, order.id, now);
     return { kind: "applied", orderId: order.id, paymentId: recorded.id };
   });

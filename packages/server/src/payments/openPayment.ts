@@ -3,44 +3,48 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { unavailable } from "../http/refusals.ts";
-import type { OrderRow } from "../orders/rows.ts";
-import { ChannelUnavailable, type ChannelName, type PaymentChannel, type PayParams } from "./PaymentChannel.ts";
+import type { PayableOrder } from "../orders/rows.ts";
+import { ChannelUnavailable, type ChannelName, type PaymentChannel, type PaymentRequest, type PayParams } from "./PaymentChannel.ts";
 
 /** What the customer's pay sheet says the money is for. */
-const payDescription = (order: OrderRow): string =>
+export const payDescription = (order: Pick<PayableOrder, "kind" | "lastNumber" | "gasType" | "orderAmount">): string =>
   order.kind === "recharge"
     ? `Fuel card recharge ${order.lastNumber ?? ""} ${Money.formatYuan(order.orderAmount)}`.replace(/\s+/g, " ")
     : `Diesel ${order.gasType} ${Money.formatYuan(order.orderAmount)}`;
 
+/** Opens a payment at the channel; a channel that cannot be reached is a 503 for the customer to retry. */
+export const openPrepay = async (channel: PaymentChannel, request: PaymentRequest): Promise<string> => {
+  try {
+    return await channel.prepay(request);
+  } catch (err) {
+    if (err instanceof ChannelUnavailable) throw unavailable("PaymentServiceUnavailable");
+    throw err;
+  }
+};
+
 /**
- * The pay-sheet parameters of an unpaid order: the channel is asked for a prepay id once per
- * order (it is kept on the order), and every later request re-signs the same prepay id, so the
- * customer can open the pay sheet again and again but the channel knows one merchant order, which
- * it never charges twice (issue 4: same merchant order number).
+ * The pay-sheet parameters of an unpaid order: its prepay id (opened when the order was placed)
+ * re-signed, so the customer can open the pay sheet again and again while the channel knows one
+ * merchant order, which it never charges twice (issue 4: same merchant order number). An order
+ * without a prepay id (placed before the channel answered, in an older version) gets one now.
  */
 export const openPayment = async (
   db: Database,
   channels: Readonly<Record<ChannelName, PaymentChannel>>,
-  order: OrderRow,
+  order: PayableOrder,
   payerOpenid: string,
   now: number,
 ): Promise<PayParams> => {
   const channel = channels[order.paytype === "fy" ? "fy" : "wechat"];
   let prepayId = order.prepayId;
   if (prepayId === null) {
-    try {
-      prepayId = await channel.prepay({
-        mchntOrderNo: order.mchntOrderNo,
-        amountCents: order.amount,
-        description: payDescription(order),
-        payerOpenid,
-        expiresAt: order.payDeadline,
-      });
-    } catch (err) {
-      if (err instanceof ChannelUnavailable) throw unavailable("PaymentServiceUnavailable");
-      throw err;
-    }
-    // Two requests may race here; the channel answers both with the same prepay id for one merchant order.
+    prepayId = await openPrepay(channel, {
+      mchntOrderNo: order.mchntOrderNo,
+      amountCents: order.amount,
+      description: payDescription(order),
+      payerOpenid,
+      expiresAt: order.payDeadline,
+    });
     await db.update(orders).set({ prepayId }).where(and(eq(orders.id, order.id), isNull(orders.prepayId)));
   }
   return channel.payParams(prepayId, order.mchntOrderNo, now);

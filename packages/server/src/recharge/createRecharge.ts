@@ -1,15 +1,12 @@
 import { Constants, Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
-import { and, desc, eq, gt } from "drizzle-orm";
-import { findStation, readSiteSettings } from "../catalogue/stations.ts";
-import { orders, users } from "../db/schema.ts";
 import { ok, type Ok } from "../http/envelope.ts";
 import { BadRequest, HttpError } from "../http/errors.ts";
 import { conflict, invalid, notFound } from "../http/refusals.ts";
-import { DOUBLE_TAP_WINDOW_MS, type OrderDeps } from "../orders/createFuelOrder.ts";
-import { centsOf, cleanRemark, insertWithFreshNumber, newMchntOrderNo, orRefuse, payerOpenidOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
-import { STATUS } from "../orders/rows.ts";
-import { openPayment } from "../payments/openPayment.ts";
+import type { OrderDeps } from "../orders/createFuelOrder.ts";
+import { centsOf, cleanRemark, orRefuse, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { storeNewOrder } from "../orders/storeNewOrder.ts";
+import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
 import { findCard } from "./cards.ts";
 
@@ -40,7 +37,7 @@ const lastDigitsOf = (raw: string): string => {
   return digits;
 };
 
-export const createRecharge = async (deps: OrderDeps, userId: number, draft: DraftRecharge, now: number): Promise<Ok<RechargeOrderCreateResponse>> => {
+export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: string | null | undefined, draft: DraftRecharge, now: number): Promise<Ok<RechargeOrderCreateResponse>> => {
   const { db } = deps;
   refuseDuringMaintenance(now);
   orRefuse(Validation.validateGasType(draft.gas_Type));
@@ -51,11 +48,11 @@ export const createRecharge = async (deps: OrderDeps, userId: number, draft: Dra
   const phone = orRefuse(Validation.validatePhone(draft.phone));
   if (draft.phonenum2 !== undefined && draft.phonenum2 !== "") orRefuse(Validation.validatePhone(draft.phonenum2));
   if (draft.station_id === undefined || draft.station_id === null) throw invalid("StationRequired");
-  const station = await findStation(db, draft.station_id);
+  const station = await deps.catalogue.station(draft.station_id);
   if (station === undefined) throw notFound("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
-  const settings = await readSiteSettings(db);
+  const settings = await deps.catalogue.settings();
   if (settings === undefined) throw new HttpError(503, "site settings are not configured yet, try again later");
   const isVirtual = draft.card_type === CARD_TYPE.virtual;
   const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
@@ -70,52 +67,41 @@ export const createRecharge = async (deps: OrderDeps, userId: number, draft: Dra
   const amount = Pricing.payableCents(orderAmount, cardPrice, settings.price0Original);
   if (amount < 1) throw invalid("AmountNotPositive");
   if (draft.amount !== amount) throw conflict("PriceChanged", { yuan: Money.formatCents(amount) });
-  const payerOpenid = await payerOpenidOf(db, userId);
 
   const remark = cleanRemark(draft.remark);
   const draftHash = sha256(JSON.stringify(["recharge", userId, card.cardnum, draft.card_type, orderAmount, phone, station.id, remark]));
   const fresh = orRefuse(Order.transition(Order.DRAFT, Order.OrderEvent.Create({ kind: "recharge" }), now));
 
-  const order = await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-    const [recent] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.draftHash, draftHash), eq(orders.status, STATUS.unpaid), gt(orders.createdAt, new Date(now - DOUBLE_TAP_WINDOW_MS))))
-      .orderBy(desc(orders.createdAt))
-      .limit(1);
-    if (recent !== undefined) return recent;
-    return insertWithFreshNumber(tx, async (sp) => {
-      const [row] = await sp
-        .insert(orders)
-        .values({
-          userId,
-          kind: "recharge",
-          status: STATUS.unpaid,
-          orderType: Order.orderTypeCode("entityCard"),
-          cardType: draft.card_type,
-          gasType: draft.gas_Type,
-          orderAmount,
-          amount,
-          stationId: station.id,
-          gasOriginalPrice: settings.price0Original,
-          gasNowPrice: cardPrice,
-          phone,
-          remark,
-          paytype: "fy",
-          mchntOrderNo: newMchntOrderNo("RC", now),
-          draftHash,
-          createdAt: new Date(fresh.createdAt),
-          payDeadline: new Date(fresh.payDeadline),
-          cardNum: card.cardnum,
-          lastNumber,
-          team: card.team,
-        })
-        .returning();
-      if (row === undefined) throw new Error("order insert returned no row");
-      return row;
-    });
-  });
+  const { order, payerOpenid } = await storeNewOrder(
+    deps,
+    {
+      userId,
+      oauthId,
+      draftHash,
+      prefix: "RC",
+      description: payDescription({ kind: "recharge", gasType: draft.gas_Type, orderAmount, lastNumber }),
+      values: {
+        kind: "recharge",
+        orderType: Order.orderTypeCode("entityCard"),
+        cardType: draft.card_type,
+        gasType: draft.gas_Type,
+        orderAmount,
+        amount,
+        stationId: station.id,
+        gasOriginalPrice: settings.price0Original,
+        gasNowPrice: cardPrice,
+        phone,
+        remark,
+        paytype: "fy",
+        createdAt: new Date(fresh.createdAt),
+        payDeadline: new Date(fresh.payDeadline),
+        cardNum: card.cardnum,
+        lastNumber,
+        team: card.team,
+      },
+    },
+    now,
+  );
 
   const params = await openPayment(db, deps.channels, order, payerOpenid, now);
   return ok(

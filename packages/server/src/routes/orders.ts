@@ -22,7 +22,7 @@ export const orderRoutes = (app: FastifyInstance): void => {
     idempotent(
       db,
       { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.orderCreate.path, body: draft, now: () => clock.now() },
-      () => createFuelOrder({ db, channels }, ctx.user().userId, draft, ctx.now),
+      () => createFuelOrder({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
     ),
   );
 

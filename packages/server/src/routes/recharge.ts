@@ -2,7 +2,7 @@ import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { idempotencyKeyOf, idempotent } from "../http/idempotency.ts";
-import { phoneOf } from "../identity/input.ts";
+import { hasControlCharacters, phoneOf } from "../identity/input.ts";
 import { cardsOfPhone, cardsOfTeam, cardToInfo, customerCardList } from "../recharge/cards.ts";
 import { createRecharge } from "../recharge/createRecharge.ts";
 
@@ -15,13 +15,14 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
 
   registerEndpoint(app, Api.rechargeCardsByPhone, async ({ phone }) => (await cardsOfPhone(db, phoneOf(phone))).map(cardToInfo));
 
-  registerEndpoint(app, Api.rechargeCardsByTeam, async ({ team }) => (await cardsOfTeam(db, team.trim())).map(cardToInfo));
+  // A team name with control characters names no team (and PostgreSQL text could not hold it).
+  registerEndpoint(app, Api.rechargeCardsByTeam, async ({ team }) => (hasControlCharacters(team) ? [] : (await cardsOfTeam(db, team.trim())).map(cardToInfo)));
 
   registerEndpoint(app, Api.rechargeOrderCreate, (draft, ctx) =>
     idempotent(
       db,
       { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.rechargeOrderCreate.path, body: draft, now: () => clock.now() },
-      () => createRecharge({ db, channels }, ctx.user().userId, draft, ctx.now),
+      () => createRecharge({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
     ),
   );
 };

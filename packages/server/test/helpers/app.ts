@@ -32,6 +32,8 @@ export interface BootOptions {
   readonly logger?: BuildAppOptions["logger"];
   /** Replaces single providers (a fake SMS gateway, a production-mode app without sandbox ones). */
   readonly providers?: BuildAppOptions["providers"];
+  /** The system time under the sandbox clock (default `Date.now`): a test can live on a chosen day, e.g. in the maintenance window. */
+  readonly systemTime?: () => number;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface BootOptions {
  */
 export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => {
   const database = await openTestDatabase();
-  const clock = new SandboxClock();
+  const clock = new SandboxClock(options.systemTime);
   const config = testConfig(options.config);
   const app = await buildApp({
     config,

@@ -31,21 +31,22 @@ export class SandboxGateway implements ChannelGateway {
   ) {}
 
   async createPrepay(request: PaymentRequest): Promise<string> {
-    const prepayId = `wx${randomBytes(16).toString("hex")}`;
-    await this.db
+    // One statement: a new merchant order gets a prepay id; a known one answers the one it has
+    // (the no-op update makes RETURNING give the existing row).
+    const [row] = await this.db
       .insert(sandboxChannelOrders)
       .values({
         channel: this.channel,
         mchntOrderNo: request.mchntOrderNo,
-        prepayId,
+        prepayId: `wx${randomBytes(16).toString("hex")}`,
         amount: request.amountCents,
         payerOpenid: request.payerOpenid,
         expiresAt: request.expiresAt,
         tradeState: "NOTPAY",
         createdAt: new Date(this.clock.now()),
       })
-      .onConflictDoNothing();
-    const row = await this.find(request.mchntOrderNo);
+      .onConflictDoUpdate({ target: [sandboxChannelOrders.channel, sandboxChannelOrders.mchntOrderNo], set: { channel: sql`excluded.channel` } })
+      .returning({ prepayId: sandboxChannelOrders.prepayId, amount: sandboxChannelOrders.amount });
     // A real channel refuses a merchant order number reused with another amount (ORDER_NO_USED).
     if (row === undefined || row.amount !== request.amountCents) throw new ChannelUnavailable("merchant order number already used with another amount");
     return row.prepayId;

@@ -1,0 +1,131 @@
+import { randomBytes } from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { orders, sessions, stations, users } from "../src/db/schema.ts";
+import { signedNotification } from "../src/payments/sandbox/notifications.ts";
+import { SandboxClock } from "../src/providers/clock/Sandbox.ts";
+import { seedIfEmpty } from "../src/seed/seed.ts";
+import { newSessionToken, sha256 } from "../src/security/tokens.ts";
+import { steadyLoad, type SteadyResult } from "./steady.ts";
+
+/**
+ * Issue 4's benchmark: order creation, then payment notifications, each at a steady rate
+ * (default 200 req/s, evenly spaced: ./steady.ts) against the whole app on in-memory PGlite, or
+ * on a PostgreSQL server with BENCH_DATABASE_URL. Every creation is a new order (distinct
+ * amounts, so the double-tap guard never short-cuts it) and every notification pays a different
+ * order made by the creation runs, signed and encrypted like a real channel's.
+ */
+
+/** Long enough for V8 to optimise the hot paths: the first seconds run several times slower. */
+const WARM_UP_SECONDS = 5;
+
+export interface MoneyBenchOptions {
+  readonly seconds: number;
+  readonly rate: number;
+}
+
+export interface MoneyBenchResult {
+  readonly create: SteadyResult;
+  readonly notify: SteadyResult;
+  readonly ordersPaid: number;
+}
+
+/** A fresh database: in-memory PGlite, or a throw-away `fuel_bench_<random>` on BENCH_DATABASE_URL's server, dropped afterwards. */
+const benchDatabase = async (): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const admin = process.env["BENCH_DATABASE_URL"]?.trim();
+  if (admin === undefined || admin === "") return { url: "memory://", drop: async () => {} };
+  const name = `fuel_bench_${randomBytes(4).toString("hex")}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE "${name}"`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+};
+
+export const moneyBench = async (o: MoneyBenchOptions): Promise<MoneyBenchResult> => {
+  const target = await benchDatabase();
+  const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: "silent", UI_DIST_DIR: "/nonexistent" });
+  const database = await openDatabase(config);
+  await migrate(database);
+  const clock = new SandboxClock();
+  const now = new Date(clock.now());
+  await seedIfEmpty(database.db, now);
+  const [user] = await database.db
+    .insert(users)
+    .values({ openid: "bench-openid", oauthId: "bench-openid", phone: "13900000000", activatedAt: now, createdAt: now })
+    .returning({ id: users.id });
+  const token = newSessionToken();
+  await database.db.insert(sessions).values({ tokenHash: sha256(token), userId: user!.id, expiresAt: new Date(clock.now() + 7 * 86_400_000), createdAt: now });
+  const [station] = await database.db.select().from(stations).where(eq(stations.sellType, "0#;92#;95#")).orderBy(asc(stations.id)).limit(1);
+
+  const app = await buildApp({ config, db: database.db, clock });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const { port } = app.server.address() as { port: number };
+  try {
+    let amount = 10_000;
+    const create = (seconds: number) =>
+      steadyLoad({
+        port,
+        rate: o.rate,
+        seconds,
+        next: () => ({
+          method: "POST",
+          path: "/api/order/create",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ gas_Type: "0#", order_amount: String(amount++), phone: "13900000000", station_id: station!.id, paytype: "wechat" }),
+        }),
+      });
+    await create(WARM_UP_SECONDS); // warm-up: JIT, the database's caches
+    const created = await create(o.seconds);
+
+    // One signed notification per unpaid order, prepared before the clock starts (signing is the channel's cost, not ours).
+    const sandbox = app.deps.providers.payments.sandbox.wechat;
+    if (sandbox === undefined) throw new Error("the bench needs the sandbox channel");
+    const unpaid = await database.db.select().from(orders).where(eq(orders.status, 1)).orderBy(asc(orders.id));
+    const notifications = unpaid.map((order, i) =>
+      signedNotification(
+        sandbox.platform,
+        {
+          out_trade_no: order.mchntOrderNo,
+          transaction_id: `4200${String(i).padStart(24, "0")}`,
+          trade_state: "SUCCESS",
+          success_time: new Date(clock.now()).toISOString(),
+          amount: { total: order.amount, currency: "CNY" },
+        },
+        clock.now(),
+      ),
+    );
+    let next = 0;
+    const notifyRun = (seconds: number) =>
+      steadyLoad({
+        port,
+        rate: o.rate,
+        seconds,
+        next: () => {
+          const n = notifications[next++ % notifications.length]!;
+          return { method: "POST", path: "/api/payment/notify", headers: { ...n.headers, "content-type": "application/json" }, body: n.body };
+        },
+      });
+    // The warm-up and the run each pay fresh orders, out of those the creation runs made.
+    await notifyRun(Math.min(WARM_UP_SECONDS, Math.floor(notifications.length / o.rate / 3)));
+    const notify = await notifyRun(Math.min(o.seconds, Math.floor((notifications.length - next) / o.rate)));
+    const paid = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 2));
+    return { create: created, notify, ordersPaid: paid.length };
+  } finally {
+    await app.close();
+    await database.close();
+    await target.drop();
+  }
+};

@@ -1,0 +1,184 @@
+import { sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tableNames } from "../../src/db/client.ts";
+import { bootApp, type BootedApp } from "../helpers/app.ts";
+import { call, createOrder, customer, dieselStation, draftFor, payInSandbox, seedCatalogue, type Customer } from "../orders/support.ts";
+
+/**
+ * Issue 4: fuzzed bodies on every order, payment, QR and recharge endpoint, built around REAL
+ * values (existing orders in every state, real stations, real cards, a customer who may pay), so
+ * they get past the shape check and into the rules. Never a 500, always the envelope, and a
+ * refused request writes nothing (no partial write).
+ */
+
+let booted: BootedApp;
+let me: Customer;
+let other: Customer;
+const orderIds: number[] = [];
+const mchntNos: string[] = [];
+const qrCodes: string[] = [];
+let stationIds: number[] = [];
+
+const rowCounts = async (): Promise<string> => {
+  const parts = tableNames().map((t) => `(SELECT count(*) FROM "${t}")::text`);
+  const result = await booted.db.execute(sql.raw(`SELECT concat_ws(',', ${parts.join(", ")}) AS counts`));
+  return String(result.rows[0]?.["counts"]);
+};
+
+beforeAll(async () => {
+  booted = await bootApp();
+  await seedCatalogue(booted);
+  me = await customer(booted, "13912345678");
+  other = await customer(booted);
+  const station = await dieselStation(booted);
+  stationIds = [station.id, 1, 9, 30, 31, 0, -1, 2 ** 31];
+  // Orders in several states: unpaid, paid, used, cancelled; and one of another customer.
+  for (let i = 0; i < 4; i++) {
+    const created = await createOrder(booted, me, draftFor(station.id, { order_amount: String(5000 + i) }));
+    orderIds.push(created.order_id);
+    if (created.merchOrderNo !== undefined) mchntNos.push(created.merchOrderNo);
+  }
+  await payInSandbox(booted, orderIds[1]!);
+  await payInSandbox(booted, orderIds[2]!);
+  const qr = await call(booted, me, "/api/kepai/getqrcode", { orderNumber: mchntNos[2] });
+  qrCodes.push(qr.json<{ data: { qrcode: string } }>().data.qrcode);
+  await booted.app.inject({ method: "POST", url: "/api/sandbox/cashier/redeem", headers: { "content-type": "application/json" }, payload: JSON.stringify({ qrcode: qrCodes[0] }) });
+  await call(booted, me, "/api/order/cancel", { order_id: orderIds[3] });
+  orderIds.push((await createOrder(booted, other, draftFor(station.id))).order_id);
+});
+afterAll(async () => booted.close());
+
+const hostile = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(null, true, [], {}, "", " ", "0", "-1", "1e309", "00", "9".repeat(20), "\u0000", "'; DROP TABLE orders; --", "😀".repeat(30)),
+);
+
+const maybe = <A>(arb: fc.Arbitrary<A>) => fc.oneof(arb, hostile);
+const orderId = () => maybe(fc.oneof(fc.constantFrom(...orderIds), fc.integer({ min: 1, max: 50 })));
+
+// Built when a test runs, once beforeAll has made the orders, codes and stations they pick from.
+const bodies = (): Record<string, fc.Arbitrary<unknown>> => ({
+  "/api/order/create": fc.record(
+    {
+      gas_Type: maybe(fc.constantFrom("0#", "92#", "95#", "98#")),
+      order_amount: maybe(fc.oneof(fc.integer({ min: 0, max: 1_200_000 }).map(String), fc.constantFrom("1", "1000000", "1000001", "0"))),
+      phone: maybe(fc.constantFrom("13800138000", "1380013800", "23800138000")),
+      station_id: maybe(fc.constantFrom(...stationIds)),
+      remark: maybe(fc.string({ maxLength: 300 })),
+      paytype: maybe(fc.constantFrom("wechat", "fy")),
+    },
+    { requiredKeys: [] },
+  ),
+  "/api/order/list": fc.record({ page: maybe(fc.integer({ min: -2, max: 5 })), order_status: maybe(fc.constantFrom("all", "unpaid", "unused", "used", "expired", 0, 1, 2, 3, 4, 9)) }, { requiredKeys: [] }),
+  "/api/order/detail": fc.record({ order_id: orderId() }, { requiredKeys: [] }),
+  "/api/order/cancel": fc.record({ order_id: orderId() }, { requiredKeys: [] }),
+  "/api/order/resetQR": fc.record({ order_id: orderId() }, { requiredKeys: [] }),
+  "/api/order/refund": fc.record({ order_id: orderId(), reason: maybe(fc.string({ maxLength: 300 })) }, { requiredKeys: [] }),
+  "/api/kepai/getqrcode": fc.record({ orderNumber: maybe(fc.constantFrom(...mchntNos, "FO000")) }, { requiredKeys: [] }),
+  "/api/payment/query": fc.record({ order_id: orderId() }, { requiredKeys: [] }),
+  "/api/paymentfy/query": fc.record({ order_id: orderId() }, { requiredKeys: [] }),
+  "/api/payment/query_result": fc.record({ order_id: orderId() }, { requiredKeys: [] }),
+  "/api/recharge/getRechargeCardByPhone": fc.record({ phone: maybe(fc.constantFrom("13912345678", "13800138000", "139")) }, { requiredKeys: [] }),
+  "/api/recharge/getcardnumbyteam": fc.record({ team: maybe(fc.constantFrom("珠江物流车队", "nobody")) }, { requiredKeys: [] }),
+  "/api/rechargeorder/create": fc.record(
+    {
+      gas_Type: maybe(fc.constantFrom("0#", "92#")),
+      card_type: maybe(fc.constantFrom(1, 2, 3, 4)),
+      common_number: maybe(fc.constantFrom("9000100", "9000200", "12ab")),
+      last_number: maybe(fc.constantFrom("1234567", "7654321", "3456789", "123456", "")),
+      order_amount: maybe(fc.integer({ min: 0, max: 600_000 }).map(String)),
+      amount: maybe(fc.integer({ min: 0, max: 600_000 })),
+      phone: maybe(fc.constantFrom("13912345678")),
+      phonenum2: maybe(fc.constantFrom("13800138000", "1")),
+      team: maybe(fc.constantFrom("珠江物流车队", "鹏城运输车队")),
+      station_id: maybe(fc.constantFrom(...stationIds)),
+      paytype: maybe(fc.constantFrom("fy", "wechat")),
+    },
+    { requiredKeys: [] },
+  ),
+  "/api/sandbox/pay": fc.record({ order_id: orderId(), result: maybe(fc.constantFrom("ok", "fail", "cancel")), notify: maybe(fc.boolean()) }, { requiredKeys: [] }),
+  "/api/sandbox/cashier/redeem": fc.record({ qrcode: maybe(fc.constantFrom(...qrCodes, "KPnope")) }, { requiredKeys: [] }),
+  "/api/sandbox/recharge/settle": fc.record(
+    { order_id: orderId(), result: maybe(fc.constantFrom("done", "rejected")), reason: maybe(fc.string({ maxLength: 40 })) },
+    { requiredKeys: [] },
+  ),
+});
+
+const PATHS = [
+  "/api/order/create",
+  "/api/order/list",
+  "/api/order/detail",
+  "/api/order/cancel",
+  "/api/order/resetQR",
+  "/api/order/refund",
+  "/api/kepai/getqrcode",
+  "/api/payment/query",
+  "/api/paymentfy/query",
+  "/api/payment/query_result",
+  "/api/recharge/getRechargeCardByPhone",
+  "/api/recharge/getcardnumbyteam",
+  "/api/rechargeorder/create",
+  "/api/sandbox/pay",
+  "/api/sandbox/cashier/redeem",
+  "/api/sandbox/recharge/settle",
+] as const;
+
+describe("order, payment, QR and recharge endpoints under fuzzed bodies", () => {
+  for (const path of PATHS) {
+    it(`POST ${path}: never 500, always the envelope, and a refused request writes nothing`, async () => {
+      const body = bodies()[path];
+      if (body === undefined) throw new Error(`no body generator for ${path}`);
+      await fc.assert(
+        fc.asyncProperty(body, fc.boolean(), async (payload, withKey) => {
+          const before = await rowCounts();
+          const res = await call(booted, me, path, payload, withKey ? { "idempotency-key": "fuzz-key" } : {});
+          expect(res.statusCode, res.body).toBeLessThan(500);
+          const envelope = res.json<{ status: unknown; message: unknown }>();
+          expect(["success", "error"]).toContain(envelope.status);
+          expect(typeof envelope.message).toBe("string");
+          if (res.statusCode >= 400) expect(await rowCounts()).toBe(before);
+        }),
+        { numRuns: 30 },
+      );
+    });
+  }
+
+  it("GET /api/recharge/cardlist with any query string: never 500", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 8 }), { maxKeys: 3 }), async (query) => {
+        const res = await booted.app.inject({ method: "GET", url: "/api/recharge/cardlist", query, headers: { authorization: `Bearer ${me.token}` } });
+        expect(res.statusCode).toBe(200);
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it("the notification paths under hostile bodies and headers: 4xx in the envelope, nothing written", async () => {
+    const header = fc.option(fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom("1700000000", "", "0", "AAAA")), { nil: undefined });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("/api/payment/notify", "/api/paymentfy/notify"),
+        fc.oneof(fc.string(), fc.json()),
+        header,
+        header,
+        header,
+        async (url, payload, timestamp, nonce, signature) => {
+          const before = await rowCounts();
+          const headers: Record<string, string> = { "content-type": "application/json" };
+          if (timestamp !== undefined) headers["wechatpay-timestamp"] = timestamp;
+          if (nonce !== undefined) headers["wechatpay-nonce"] = nonce;
+          if (signature !== undefined) headers["wechatpay-signature"] = signature;
+          const res = await booted.app.inject({ method: "POST", url, headers, payload });
+          expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          expect(res.statusCode).toBeLessThan(500);
+          expect(res.json<{ status: string }>().status).toBe("error");
+          expect(await rowCounts()).toBe(before);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
