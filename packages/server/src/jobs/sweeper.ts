@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
 import { forgetOldIdempotencyKeys } from "../http/idempotency.ts";
+import { closeAtChannel } from "../orders/cancelOrder.ts";
 import { expireDueOrders } from "../orders/expiry.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
@@ -36,9 +37,7 @@ export const sweepOnce = async (deps: SweepDeps): Promise<SweepReport> => {
   const db: Database = deps.db;
   const now = deps.clock.now();
   const { cancelled, expired } = await expireDueOrders(db, now);
-  for (const order of cancelled) {
-    await deps.channels[order.paytype === "fy" ? "fy" : "wechat"].close(order.mchntOrderNo).catch(() => undefined);
-  }
+  for (const order of cancelled) if (order.prepayId !== null) await closeAtChannel(deps, order, now);
 
   const pendingOrders = await db
     .select({ id: orders.id })

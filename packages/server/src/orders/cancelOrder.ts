@@ -2,14 +2,12 @@ import { Order } from "@fuel/domain";
 import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { conflict } from "../http/refusals.ts";
-import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
+import { reconcileWithChannel, type PaymentDeps } from "../payments/customerPayments.ts";
 import { lockOrder } from "./queries.ts";
 import { ownOrderNow } from "./readOrders.ts";
-import { domainOrder, STATUS } from "./rows.ts";
+import { domainOrder, STATUS, type OrderRow } from "./rows.ts";
 
 /**
  * `POST /api/order/cancel` (spec §4): only an unpaid order, and atomic against a payment arriving
@@ -17,8 +15,23 @@ import { domainOrder, STATUS } from "./rows.ts";
  * the cancel is refused (409); if the cancel wins, the payment is recorded and refunded
  * (src/payments/applyPayment.ts). Never both, never lost.
  */
+/**
+ * Tells the channel a cancelled order is closed. If the channel already holds money for it (paid
+ * a moment before the cancel, its notification not yet here), that payment is fetched, recorded
+ * and given back now rather than whenever a notification comes. Best effort: an unreachable
+ * channel is logged, and the notification or the sweeper finishes the job.
+ */
+export const closeAtChannel = async (deps: PaymentDeps, order: Pick<OrderRow, "id" | "paytype" | "mchntOrderNo">, now: number): Promise<void> => {
+  try {
+    const outcome = await deps.channels[order.paytype === "fy" ? "fy" : "wechat"].close(order.mchntOrderNo);
+    if (outcome === "paid") await reconcileWithChannel(deps, order, now);
+  } catch (err) {
+    deps.log.warn({ orderId: order.id, err: String(err) }, "could not close the order at the payment channel");
+  }
+};
+
 export const cancelOrder = async (
-  deps: { readonly db: Database; readonly channels: Readonly<Record<ChannelName, PaymentChannel>>; readonly log: Pick<FastifyBaseLogger, "warn"> },
+  deps: PaymentDeps,
   userId: number,
   orderId: number,
   now: number,
@@ -41,8 +54,7 @@ export const cancelOrder = async (
   if (!cancelled) throw conflict("OrderNotCancellable");
 
   // Tell the channel not to take money for it any more; if a payment slips through anyway it is refunded.
-  const channel = deps.channels[current.paytype === "fy" ? "fy" : "wechat"];
   if (current.prepayId === null) return { order_id: orderId, order_status: STATUS.cancelled };
-  await channel.close(current.mchntOrderNo).catch((err: unknown) => deps.log.warn({ orderId, err: String(err) }, "could not close the order at the payment channel"));
+  await closeAtChannel(deps, current, now);
   return { order_id: orderId, order_status: STATUS.cancelled };
 };

@@ -25,7 +25,7 @@ export interface ExpiryScope {
 
 export interface ExpiredOrders {
   /** Unpaid orders that were closed: the channel may be told (best effort) that they are. */
-  readonly cancelled: ReadonlyArray<{ readonly id: number; readonly mchntOrderNo: string; readonly paytype: string }>;
+  readonly cancelled: ReadonlyArray<{ readonly id: number; readonly mchntOrderNo: string; readonly paytype: string; readonly prepayId: string | null }>;
   readonly expired: readonly number[];
 }
 
@@ -42,7 +42,7 @@ export const expireDueOrders = async (db: Database, now: number, scope: ExpirySc
     .update(orders)
     .set({ status: STATUS.cancelled, closedAt: sql`${orders.payDeadline}` })
     .where(scoped(scope, eq(orders.status, STATUS.unpaid), lte(orders.payDeadline, at)))
-    .returning({ id: orders.id, mchntOrderNo: orders.mchntOrderNo, paytype: orders.paytype });
+    .returning({ id: orders.id, mchntOrderNo: orders.mchntOrderNo, paytype: orders.paytype, prepayId: orders.prepayId });
 
   const qrValidFrom = new Date(now - Constants.FUEL_QR_VALIDITY_MS);
   const expired = await db

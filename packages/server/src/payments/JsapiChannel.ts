@@ -31,7 +31,7 @@ export interface ChannelKeys {
 export interface ChannelGateway {
   createPrepay(request: PaymentRequest & { readonly appId: string; readonly mchId: string }): Promise<string>;
   query(mchntOrderNo: string): Promise<ChannelPaymentState>;
-  close(mchntOrderNo: string): Promise<void>;
+  close(mchntOrderNo: string): Promise<"closed" | "paid">;
   refund(request: RefundRequest): Promise<RefundOutcome>;
 }
 
@@ -85,7 +85,7 @@ export class JsapiChannel implements PaymentChannel {
     return this.gateway.query(mchntOrderNo);
   }
 
-  close(mchntOrderNo: string): Promise<void> {
+  close(mchntOrderNo: string): Promise<"closed" | "paid"> {
     return this.gateway.close(mchntOrderNo);
   }
 

@@ -100,8 +100,12 @@ export interface PaymentChannel {
   payParams(prepayId: string, mchntOrderNo: string, nowMs: number): PayParams;
   /** Asks the channel about an order, for `payment/query_result` when no notification came. */
   query(mchntOrderNo: string): Promise<ChannelPaymentState>;
-  /** Tells the channel the order is closed (cancelled): it must not take the money any more. Best effort. */
-  close(mchntOrderNo: string): Promise<void>;
+  /**
+   * Tells the channel the order is closed (cancelled): it must not take the money any more.
+   * "paid": too late, the channel already holds the customer's money for it (the caller then
+   * fetches that payment and gives it back).
+   */
+  close(mchntOrderNo: string): Promise<"closed" | "paid">;
   /** Asks the channel to give money back (refunds, payments for cancelled orders). */
   refund(request: RefundRequest): Promise<RefundOutcome>;
   /** Checks a notification's signature, freshness and encryption. `rawBody` is the body exactly as received. */

@@ -42,12 +42,17 @@ export const paymentResult = async (deps: PaymentDeps, userId: number, orderId: 
   // when the notification never came and the window has closed since.
   const order = await findOwnOrder(deps.db, userId, orderId);
   if (order === undefined) throw notFound("OrderNotFound");
-  if (order.status === STATUS.unpaid && order.prepayId !== null) await askChannel(deps, order, now);
+  if (order.status === STATUS.unpaid && order.prepayId !== null) await reconcileWithChannel(deps, order, now);
   const settled = await ownOrderNow(deps.db, userId, orderId, now);
   return { order_status: settled.status as PaymentResultResponse["order_status"], paid: settled.paidAt !== null };
 };
 
-const askChannel = async (deps: PaymentDeps, order: OrderRow, now: number): Promise<void> => {
+/**
+ * Asks the channel about an order and applies a payment it reports, exactly as a notification
+ * would (a payment for an order that can no longer take it is recorded and refunded). Never
+ * throws for an unreachable channel: the caller answers what it knows and a later call asks again.
+ */
+export const reconcileWithChannel = async (deps: PaymentDeps, order: Pick<OrderRow, "id" | "paytype" | "mchntOrderNo">, now: number): Promise<void> => {
   const channelName: ChannelName = order.paytype === "fy" ? "fy" : "wechat";
   let state;
   try {

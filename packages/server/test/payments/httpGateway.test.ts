@@ -242,9 +242,19 @@ describe("HttpGateway.refund", () => {
 describe("HttpGateway.close", () => {
   it("POSTs the close with our mchid; 204 is done", async () => {
     const { fetchFn, sent } = fakeFetch({ status: 204 });
-    await gateway(fetchFn).close("F1");
+    expect(await gateway(fetchFn).close("F1")).toBe("closed");
     expect(sent[0]?.url.pathname).toBe("/v3/pay/transactions/out-trade-no/F1/close");
     expect(JSON.parse(sent[0]?.body ?? "")).toEqual({ mchid: MCH_ID });
+  });
+
+  it("an order the channel was already paid for (ORDERPAID) answers paid, so the caller fetches and refunds the money", async () => {
+    const { fetchFn } = fakeFetch({ status: 400, body: { code: "ORDERPAID", message: "order paid" } });
+    expect(await gateway(fetchFn).close("F1")).toBe("paid");
+  });
+
+  it("any other refusal is ChannelUnavailable", async () => {
+    const { fetchFn } = fakeFetch({ status: 500, body: { code: "SYSTEM_ERROR" } });
+    await expect(gateway(fetchFn).close("F1")).rejects.toBeInstanceOf(ChannelUnavailable);
   });
 });
 
@@ -309,7 +319,7 @@ describe("JsapiChannel", () => {
     const g: ChannelGateway = {
       createPrepay: (request) => (calls.push(["createPrepay", request]), Promise.resolve("wx-prepay-1")),
       query: (no) => (calls.push(["query", no]), Promise.resolve({ state: "unpaid" as const })),
-      close: (no) => (calls.push(["close", no]), Promise.resolve()),
+      close: (no) => (calls.push(["close", no]), Promise.resolve("closed" as const)),
       refund: (request) => (calls.push(["refund", request]), Promise.resolve("pending" as const)),
     };
     return { g, calls };

@@ -287,13 +287,25 @@ describe("notifications that change nothing on purpose", () => {
 });
 
 describe("payments that can no longer be applied are recorded and given back", () => {
-  it("a payment for an order cancelled meanwhile is refunded through the channel; the order stays cancelled", async () => {
+  it("a customer who cancels after the channel took the money, before its notification, is refunded at once", async () => {
     const o = await unpaidOrder();
-    // The customer pays at the channel; the notification is still on its way when the cancel lands.
+    expectSuccess(await payInSandbox(booted, o.orderId, "ok", false));
+    expectSuccess(await call(booted, o.me, "/api/order/cancel", { order_id: o.orderId }));
+    expect((await orderRow(o.orderId)).status).toBe(9);
+    const [payment] = await paymentsOf(o.orderId);
+    expect(payment).toMatchObject({ refundRequired: true, amount: o.amount });
+    expect(payment?.refundedAt).not.toBeNull();
+    expect((await ledgerRow(o.mchntOrderNo)).tradeState).toBe("REFUND");
+  });
+
+  it("a payment for an order cancelled meanwhile is refunded through the channel once; its late notification changes nothing more", async () => {
+    const o = await unpaidOrder();
+    // The customer pays at the channel; the notification is still on its way when the cancel lands
+    // (the cancel's close finds the money and refunds it).
     expectSuccess(await payInSandbox(booted, o.orderId, "ok", false));
     expectSuccess(await call(booted, o.me, "/api/order/cancel", { order_id: o.orderId }));
     const ledger = await ledgerRow(o.mchntOrderNo);
-    expect(ledger.tradeState).toBe("SUCCESS");
+    expect(ledger.transactionId).not.toBeNull();
 
     const n = successNotification(booted, o.mchntOrderNo, o.amount, ledger.transactionId ?? "", "wechat", ledger.paidAt?.getTime());
     const res = await deliver(booted, "wechat", n.body, n.headers);

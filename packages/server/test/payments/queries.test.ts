@@ -52,7 +52,7 @@ class SwitchableChannel implements PaymentChannel {
     if (this.queryDown) return Promise.reject(new ChannelUnavailable("connect ETIMEDOUT (test: channel switched off)"));
     return this.real.query(mchntOrderNo);
   }
-  close(mchntOrderNo: string): Promise<void> {
+  close(mchntOrderNo: string): Promise<"closed" | "paid"> {
     return this.real.close(mchntOrderNo);
   }
   refund(request: RefundRequest): Promise<RefundOutcome> {

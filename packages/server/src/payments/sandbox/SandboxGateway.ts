@@ -61,11 +61,13 @@ export class SandboxGateway implements ChannelGateway {
     return row.tradeState === "CLOSED" ? { state: "closed" } : { state: "unpaid" };
   }
 
-  async close(mchntOrderNo: string): Promise<void> {
+  async close(mchntOrderNo: string): Promise<"closed" | "paid"> {
     await this.db
       .update(sandboxChannelOrders)
       .set({ tradeState: "CLOSED" })
-      .where(and(eq(sandboxChannelOrders.channel, this.channel), eq(sandboxChannelOrders.mchntOrderNo, mchntOrderNo), eq(sandboxChannelOrders.tradeState, "NOTPAY")));
+      .where(and(eq(sandboxChannelOrders.channel, this.channel), eq(sandboxChannelOrders.mchntOrderNo, mchntOrderNo), sql`${sandboxChannelOrders.tradeState} IN ('NOTPAY', 'PAYERROR')`));
+    const row = await this.find(mchntOrderNo);
+    return row?.tradeState === "SUCCESS" || row?.tradeState === "REFUND" ? "paid" : "closed";
   }
 
   async refund(request: RefundRequest): Promise<RefundOutcome> {
