@@ -42,11 +42,12 @@ describe("the endpoint table", () => {
   it("every sandbox endpoint and the payment notification are public", () => {
     for (const e of ApiList.filter((x) => x.path.startsWith("/api/sandbox/"))) expect(e.access).toBe("none");
     expect(Api.paymentNotify.access).toBe("none");
+    expect(Api.paymentFyNotify.access).toBe("none");
   });
 
   it("orders, payments and recharge need an activated account", () => {
     for (const e of ApiList) {
-      if (/^\/api\/(order|payment|paymentfy|kepai|recharge|rechargeorder)\//.test(e.path) && e.path !== "/api/payment/notify") {
+      if (/^\/api\/(order|payment|paymentfy|kepai|recharge|rechargeorder)\//.test(e.path) && !e.path.endsWith("/notify")) {
         expect(e.access, e.path).toBe("activated");
       }
     }
