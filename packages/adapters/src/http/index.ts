@@ -1,0 +1,7 @@
+/**
+ * `@fuel/adapters/http`: the API client over `fetch` and the gateway ports built on it.
+ * @module
+ */
+export { newActionKey } from "./actionKey.ts";
+export { gatewaysOver } from "./gateways.ts";
+export { createHttpClient, type HttpClientOptions } from "./HttpClient.ts";

@@ -1,0 +1,5 @@
+/**
+ * `@fuel/adapters/storage`: where the session lives on the device.
+ * @module
+ */
+export { LocalTokenStore, MemoryTokenStore, STORAGE_KEYS } from "./TokenStores.ts";

@@ -1,0 +1,8 @@
+/**
+ * `@fuel/adapters/testing`: in-memory fakes of every port, for the UI's store tests.
+ * @module
+ */
+export { ManualClock } from "../clock/SystemClock.ts";
+export { MemoryTokenStore } from "../storage/TokenStores.ts";
+export { FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner } from "./fakes.ts";
+export { ScriptedApi, type Handler, type RecordedCall } from "./ScriptedApi.ts";
