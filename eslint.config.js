@@ -27,6 +27,17 @@ const domainPurity = {
   },
 };
 
+// Dependencies run one way (DESIGN.md §1): ui -> adapters -> domain, server -> domain. Tests may
+// still boot the real server to check the client against it, so only src/ is held to it.
+const oneWay = (files, forbidden, message) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns: [{ group: forbidden, message }] }] },
+});
+const boundaries = [
+  oneWay(["packages/adapters/src/**/*.ts"], ["@fuel/server", "@fuel/server/*", "@fuel/ui", "@fuel/ui/*"], "Adapters never import the server or the UI."),
+  oneWay(["packages/server/src/**/*.ts"], ["@fuel/adapters", "@fuel/adapters/*", "@fuel/ui", "@fuel/ui/*"], "The server never imports adapters or the UI."),
+];
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/drizzle/**", "data/**", "coverage/**"] },
   js.configs.recommended,
@@ -44,4 +55,5 @@ export default tseslint.config(
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" } },
   },
   domainPurity,
+  ...boundaries,
 );

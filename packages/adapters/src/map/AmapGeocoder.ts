@@ -30,13 +30,25 @@ export class AmapGeocoder implements Geocoder {
     const url = `${baseUrl}/v3/geocode/regeo?key=${encodeURIComponent(key)}&location=${position.longitude.toFixed(6)},${position.latitude.toFixed(6)}`;
     return Effect.tryPromise({
       try: async (signal) => {
-        const res = await doFetch(url, { signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
-        return (await res.json()) as RegeoAnswer;
+        // A timer of our own rather than `AbortSignal.any([signal, AbortSignal.timeout(ms)])`: Node
+        // (20) may garbage-collect a timeout signal only held by `any` before it fires, and then the
+        // request is never bounded.
+        const controller = new AbortController();
+        const abort = () => controller.abort(signal.reason);
+        signal.addEventListener("abort", abort, { once: true });
+        const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, "TimeoutError")), timeoutMs);
+        try {
+          const res = await doFetch(url, { signal: controller.signal });
+          return (await res.json()) as RegeoAnswer | null;
+        } finally {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", abort);
+        }
       },
       catch: (e) => new GeocodeFailed({ detail: `reverse geocoding unreachable: ${String(e)}` }),
     }).pipe(
       Effect.flatMap((answer) => {
-        if (answer.status !== "1") return Effect.fail(new GeocodeFailed({ detail: `AMap refused: ${answer.info ?? "unknown"}` }));
+        if (answer?.status !== "1") return Effect.fail(new GeocodeFailed({ detail: `AMap refused: ${answer?.info ?? "unknown"}` }));
         const parts = answer.regeocode?.addressComponent;
         const city = nonEmpty(parts?.city) ?? nonEmpty(parts?.province);
         return city === undefined ? Effect.fail(new GeocodeFailed({ detail: "no city at that position" })) : Effect.succeed(city);

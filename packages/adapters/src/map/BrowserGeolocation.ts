@@ -1,4 +1,4 @@
-import { Constants, Distance, Messages } from "@fuel/domain";
+import { Constants, Distance, type Messages } from "@fuel/domain";
 import { Effect } from "effect";
 import { locationFailed, type Geolocation, type Position } from "../ports/Map.ts";
 
@@ -38,6 +38,10 @@ export class BrowserGeolocation implements Geolocation {
       } catch {
         finish(Effect.fail(locationFailed("unavailable", locale)));
       }
+      return Effect.sync(() => {
+        settled = true;
+        clearTimeout(timer);
+      });
     });
   }
 }

@@ -56,6 +56,8 @@ export class SandboxPayBridge implements PaymentBridge {
         sheet.append(button);
       }
       doc.body.append(sheet);
+      // Interrupted (the page moved on): take the sheet away with it.
+      return Effect.sync(() => sheet.remove());
     });
   }
 

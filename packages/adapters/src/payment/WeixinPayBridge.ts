@@ -44,6 +44,10 @@ export class WeixinPayBridge implements PaymentBridge {
         resume(Effect.fail(unavailable()));
       }, this.readyTimeoutMs);
       host.document.addEventListener("WeixinJSBridgeReady", onReady);
+      return Effect.sync(() => {
+        clearTimeout(timer);
+        host.document.removeEventListener("WeixinJSBridgeReady", onReady);
+      });
     });
   }
 

@@ -30,9 +30,12 @@ export const STORAGE_KEYS = { token: "fuel.token", activated: "fuel.activated" }
  */
 export class LocalTokenStore implements TokenStore {
   readonly #memory = new MemoryTokenStore();
+  /** Keys whose last write the storage refused: what it holds for them is stale, memory has the value. */
+  readonly #unwritten = new Set<string>();
   constructor(private readonly storage: Pick<Storage, "getItem" | "setItem" | "removeItem">) {}
 
   #read(key: string): string | null | undefined {
+    if (this.#unwritten.has(key)) return undefined;
     try {
       return this.storage.getItem(key);
     } catch {
@@ -44,8 +47,11 @@ export class LocalTokenStore implements TokenStore {
     try {
       if (value === null) this.storage.removeItem(key);
       else this.storage.setItem(key, value);
+      this.#unwritten.delete(key);
     } catch {
-      // Kept in memory; the next app start will ask the customer to sign in again.
+      // Kept in memory and read from there (a storage that reads but cannot write, e.g. a full
+      // quota, would otherwise answer the old value); the next app start asks to sign in again.
+      this.#unwritten.add(key);
     }
   }
 

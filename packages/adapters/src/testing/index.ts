@@ -5,4 +5,5 @@
 export { ManualClock } from "../clock/SystemClock.ts";
 export { MemoryTokenStore } from "../storage/TokenStores.ts";
 export { FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner } from "./fakes.ts";
+export { fakePorts } from "./fakePorts.ts";
 export { ScriptedApi, type Handler, type RecordedCall } from "./ScriptedApi.ts";

@@ -8,10 +8,15 @@ import { Count, ShortText } from "./Primitives.ts";
  * @module
  */
 
-/** `GET /api/version`: the version and the production label printed at start-up (spec §9). */
+/**
+ * `GET /api/version`: the version and the production label printed at start-up (spec §9), and
+ * whether the server runs its sandbox stand-ins (DESIGN.md §4), so the app served with it opens
+ * the sandbox pay sheet and map rather than the messaging app's and AMap's.
+ */
 export const VersionResponse = Schema.Struct({
   version: ShortText,
   label: ShortText,
+  mode: Schema.optionalKey(Schema.Literals(["sandbox", "production"])),
 }).annotate({ identifier: "VersionResponse" });
 export type VersionResponse = typeof VersionResponse.Type;
 

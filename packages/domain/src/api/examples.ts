@@ -131,7 +131,7 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   activate: { request: { code: "FUEL-7Q2M-X9KD" }, response: null },
 
   webInfo: { request: {}, response: exampleWebInfo },
-  version: { request: {}, response: { version: "v1", label: "fuel app production v1" } },
+  version: { request: {}, response: { version: "v1", label: "fuel app production v1", mode: "sandbox" } },
   cityList: {
     request: {},
     response: [

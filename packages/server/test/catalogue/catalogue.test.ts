@@ -101,7 +101,7 @@ describe("catalogue cache", () => {
 
 describe("GET /api/version", () => {
   it("answers the version and the production label", async () => {
-    expect(expectSuccess(await get(booted, "/api/version"))).toEqual({ version: "v1", label: expect.stringContaining("v1") });
+    expect(expectSuccess(await get(booted, "/api/version"))).toEqual({ version: "v1", label: expect.stringContaining("v1"), mode: "sandbox" });
   });
 });
 

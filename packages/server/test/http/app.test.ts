@@ -66,7 +66,7 @@ describe("the envelope", () => {
 
   it("GET /api/version answers the production label", async () => {
     const res = await booted.app.inject({ method: "GET", url: "/api/version" });
-    expect(res.json()).toEqual({ status: "success", message: "success", data: { version: "v1", label: "fuel app production v1" } });
+    expect(res.json()).toEqual({ status: "success", message: "success", data: { version: "v1", label: "fuel app production v1", mode: "sandbox" } });
   });
 });
 

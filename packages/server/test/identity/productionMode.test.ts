@@ -27,6 +27,10 @@ beforeAll(async () => {
 afterAll(async () => booted.close());
 
 describe("production mode", () => {
+  it("the version answer says production, so the app opens the real pay sheet and map", async () => {
+    expect(expectSuccess<{ mode: string }>(await get(booted, "/api/version")).mode).toBe("production");
+  });
+
   it.each([
     ["POST", "/api/sandbox/oauth/code"],
     ["GET", "/api/sandbox/sms?phone=13800138000"],

@@ -1,0 +1,23 @@
+import type { ApiCaller, ApiGateways } from "./Api.ts";
+import type { Clock } from "./Clock.ts";
+import type { Geocoder, Geolocation, Navigator, RoutePlanner } from "./Map.ts";
+import type { PaymentBridge } from "./PaymentBridge.ts";
+import type { TokenStore } from "./TokenStore.ts";
+
+/**
+ * Everything the app's stores may reach outside themselves, in one bundle: the composition root
+ * (`packages/ui/src/main.tsx`) builds it once, tests build it from `@fuel/adapters/testing`.
+ */
+export interface AppPorts extends ApiGateways {
+  /** The raw caller, for the sandbox endpoints a sandbox screen uses. */
+  readonly api: ApiCaller;
+  readonly tokens: TokenStore;
+  readonly clock: Clock;
+  readonly geolocation: Geolocation;
+  readonly geocoder: Geocoder;
+  readonly routes: RoutePlanner;
+  readonly navigator: Navigator;
+  readonly payment: PaymentBridge;
+  /** Whether the server runs its sandbox stand-ins (the version answer's `mode`). */
+  readonly sandbox: boolean;
+}

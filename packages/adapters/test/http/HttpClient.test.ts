@@ -1,0 +1,457 @@
+import { Constants, Messages } from "@fuel/domain";
+import { Api, ApiNames, examples, type ApiName, type ResponseOf } from "@fuel/domain/api";
+import { Cause, Effect, Exit, Option, Schema } from "effect";
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { newActionKey } from "../../src/http/actionKey.ts";
+import { createHttpClient, type HttpClientOptions } from "../../src/http/HttpClient.ts";
+import type { ApiCaller } from "../../src/ports/Api.ts";
+import type { ApiError, NotActivated, SessionEnded } from "../../src/ports/errors.ts";
+import type { TokenStore } from "../../src/ports/TokenStore.ts";
+import { MemoryTokenStore } from "../../src/storage/TokenStores.ts";
+
+// ----- a fake fetch that records every request and answers what the test says
+
+interface Sent {
+  readonly url: string;
+  readonly method: string;
+  readonly headers: Record<string, string>;
+  readonly body: string | undefined;
+  readonly signal: AbortSignal | undefined;
+}
+
+type Answer = (sent: Sent) => Response | Promise<Response>;
+
+const fakeFetch = (answer: Answer) => {
+  const sent: Sent[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => {
+      headers[key] = value;
+    });
+    const request: Sent = {
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers,
+      body: typeof init?.body === "string" ? init.body : undefined,
+      signal: init?.signal ?? undefined,
+    };
+    sent.push(request);
+    return answer(request);
+  };
+  return { fetch, sent };
+};
+
+const envelope = (data: unknown, status: "success" | "error" = "success", message = "ok"): string => JSON.stringify({ status, message, data });
+
+const answer = (body: string, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
+
+const success = (name: ApiName, headers: Record<string, string> = {}): Response => answer(envelope(examples[name].response), 200, headers);
+
+const refusal = (status: number, message: string, headers: Record<string, string> = {}): Response => answer(envelope(null, "error", message), status, headers);
+
+const decodedExample = <K extends ApiName>(name: K): ResponseOf<K> =>
+  Schema.decodeUnknownSync(Api[name].response as Schema.Codec<unknown, unknown>)(examples[name].response) as ResponseOf<K>;
+
+const TOKEN = "token-of-li-wei";
+
+interface Harness {
+  readonly client: ApiCaller;
+  readonly sent: Sent[];
+  readonly tokens: MemoryTokenStore;
+  readonly sessionEnded: SessionEnded[];
+  readonly notActivated: NotActivated[];
+}
+
+const harness = (
+  reply: Answer,
+  options: { readonly token?: string | null; readonly activated?: boolean } & Partial<Omit<HttpClientOptions, "tokens" | "fetch">> = {},
+): Harness => {
+  const { token = TOKEN, activated = true, ...rest } = options;
+  const { fetch, sent } = fakeFetch(reply);
+  const tokens = new MemoryTokenStore({ token, activated });
+  const sessionEnded: SessionEnded[] = [];
+  const notActivated: NotActivated[] = [];
+  const client = createHttpClient({
+    tokens,
+    fetch,
+    onSessionEnded: (e) => sessionEnded.push(e),
+    onNotActivated: (e) => notActivated.push(e),
+    ...rest,
+  });
+  return { client, sent, tokens, sessionEnded, notActivated };
+};
+
+/** The typed failure of an exit, or undefined when it succeeded (a defect fails the test). */
+const failureOf = <A>(exit: Exit.Exit<A, ApiError>): ApiError | undefined => {
+  if (Exit.isSuccess(exit)) return undefined;
+  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
+  expect(error, `not a typed failure: ${String(Cause.squash(exit.cause))}`).toBeDefined();
+  return error;
+};
+
+const failingWith = async <A>(effect: Effect.Effect<A, ApiError>): Promise<ApiError> => {
+  const exit = await Effect.runPromiseExit(effect);
+  expect(Exit.isFailure(exit)).toBe(true);
+  const error = failureOf(exit);
+  if (error === undefined) throw new Error("expected a failure");
+  return error;
+};
+
+const API_ERROR_TAGS = ["ServerRefused", "SessionEnded", "NotActivated", "ServerFailed", "Offline", "TimedOut", "BadAnswer"];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("createHttpClient: answers", () => {
+  it("a success answer is the envelope's data decoded with the contract schema", async () => {
+    for (const name of ["version", "webInfo", "orderCreate"] as const) {
+      const h = harness(() => success(name));
+      const data = await Effect.runPromise(h.client.call(name, examples[name].request));
+      expect(data).toEqual(decodedExample(name));
+    }
+  });
+
+  it("the order created answer keeps its channel's shape (respCode '00', the pay sheet, the order id)", async () => {
+    const h = harness(() => success("orderCreate"));
+    const created = await Effect.runPromise(h.client.call("orderCreate", examples.orderCreate.request));
+    expect("respCode" in created && created.respCode).toBe("00");
+    expect(created.order_id).toBe(examples.orderCreate.response.order_id);
+  });
+
+  it("a request goes to the base URL followed by the endpoint's path", async () => {
+    const h = harness(() => success("version"), { baseUrl: "http://api.example.com" });
+    await Effect.runPromise(h.client.call("version", {}));
+    expect(h.sent[0]?.url).toBe("http://api.example.com/api/version");
+  });
+});
+
+describe("createHttpClient: the bearer token", () => {
+  it("every call carries 'authorization: Bearer <token>' when the store has a token", async () => {
+    const h = harness(() => success("userInfo"));
+    await Effect.runPromise(h.client.call("userInfo", {}));
+    await Effect.runPromise(h.client.call("orderList", examples.orderList.request).pipe(Effect.ignore));
+    expect(h.sent.map((s) => s.headers["authorization"])).toEqual([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`]);
+  });
+
+  it("a call made signed out carries no authorization header", async () => {
+    const h = harness(() => success("webInfo"), { token: null });
+    await Effect.runPromise(h.client.call("webInfo", {}));
+    expect(h.sent[0]?.headers).not.toHaveProperty("authorization");
+  });
+
+  it("a refreshed token in the answer's 'authorization: Bearer X' header replaces the stored one, and the next call carries it", async () => {
+    const h = harness(() => success("userInfo", { authorization: "Bearer fresh-token-2" }));
+    await Effect.runPromise(h.client.call("userInfo", {}));
+    expect(await Effect.runPromise(h.tokens.token())).toBe("fresh-token-2");
+    await Effect.runPromise(h.client.call("userInfo", {}));
+    expect(h.sent[1]?.headers["authorization"]).toBe("Bearer fresh-token-2");
+  });
+
+  it("an answer repeating the token the call carried changes nothing in the store", async () => {
+    const memory = new MemoryTokenStore({ token: TOKEN, activated: true });
+    const writes: string[] = [];
+    const tokens: TokenStore = {
+      token: memory.token,
+      activated: memory.activated,
+      setActivated: memory.setActivated,
+      clear: memory.clear,
+      setToken: (t) => Effect.flatMap(Effect.sync(() => writes.push(t)), () => memory.setToken(t)),
+    };
+    const { fetch } = fakeFetch(() => success("userInfo", { authorization: `Bearer ${TOKEN}` }));
+    await Effect.runPromise(createHttpClient({ tokens, fetch }).call("userInfo", {}));
+    expect(writes).toEqual([]);
+    expect(await Effect.runPromise(memory.token())).toBe(TOKEN);
+  });
+
+  it("an authorization answer header that is not a bearer token is ignored", async () => {
+    const h = harness(() => success("userInfo", { authorization: "Basic dXNlcjpwYXNz" }));
+    await Effect.runPromise(h.client.call("userInfo", {}));
+    expect(await Effect.runPromise(h.tokens.token())).toBe(TOKEN);
+  });
+});
+
+describe("createHttpClient: the request", () => {
+  it("a GET endpoint sends its input in the query string and no body (the sandbox SMS box reads ?phone=)", async () => {
+    const h = harness(() => success("sandboxSms"));
+    const code = await Effect.runPromise(h.client.call("sandboxSms", { phone: "13800138000" }));
+    expect(code).toEqual(decodedExample("sandboxSms"));
+    expect(h.sent[0]).toMatchObject({ url: "/api/sandbox/sms?phone=13800138000", method: "GET", body: undefined });
+    expect(h.sent[0]?.headers).not.toHaveProperty("content-type");
+  });
+
+  it("a GET endpoint without input has no query string", async () => {
+    const h = harness(() => success("cityList"));
+    await Effect.runPromise(h.client.call("cityList", {}));
+    expect(h.sent[0]).toMatchObject({ url: "/api/station/citylist", method: "GET", body: undefined });
+  });
+
+  it("a POST endpoint sends its input as a JSON body", async () => {
+    const h = harness(() => success("cityStations"));
+    await Effect.runPromise(h.client.call("cityStations", { city: "广州市" }));
+    expect(h.sent[0]).toMatchObject({ url: "/api/station/current_city_list", method: "POST" });
+    expect(h.sent[0]?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(h.sent[0]?.body ?? "null")).toEqual({ city: "广州市" });
+  });
+
+  it("the idempotency-key header carries CallOptions.idempotencyKey", async () => {
+    const h = harness(() => success("orderCreate"));
+    const key = newActionKey();
+    await Effect.runPromise(h.client.call("orderCreate", examples.orderCreate.request, { idempotencyKey: key }));
+    expect(h.sent[0]?.headers["idempotency-key"]).toBe(key);
+  });
+
+  it("without an idempotency key there is no idempotency-key header", async () => {
+    const h = harness(() => success("orderCreate"));
+    await Effect.runPromise(h.client.call("orderCreate", examples.orderCreate.request));
+    await Effect.runPromise(h.client.call("orderCreate", examples.orderCreate.request, {}));
+    expect(h.sent.map((s) => "idempotency-key" in s.headers)).toEqual([false, false]);
+  });
+
+  it("newActionKey gives a distinct UUID for every action", () => {
+    const keys = Array.from({ length: 200 }, () => newActionKey());
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
+describe("createHttpClient: the session ends on 401, 403 and 422", () => {
+  it.each([401, 403, 422] as const)("%i is SessionEnded with the server's message; token and activation flag are cleared; onSessionEnded is called once", async (status) => {
+    const h = harness(() => refusal(status, "please sign in again"));
+    const error = await failingWith(h.client.call("orderList", examples.orderList.request));
+    expect(error).toMatchObject({ _tag: "SessionEnded", message: "please sign in again", status });
+    expect(await Effect.runPromise(h.tokens.token())).toBeNull();
+    expect(await Effect.runPromise(h.tokens.activated())).toBe(false);
+    expect(h.sessionEnded).toEqual([error]);
+    expect(h.notActivated).toEqual([]);
+  });
+
+  it("a session end without a readable message shows the catalogue's server error text", async () => {
+    const h = harness(() => answer("", 401));
+    const error = await failingWith(h.client.call("userInfo", {}));
+    expect(error).toMatchObject({ _tag: "SessionEnded", message: Messages.text("ServerError"), status: 401 });
+  });
+});
+
+describe("createHttpClient: refusals and failures (spec §8)", () => {
+  it("400 with x-error-tag NotActivated is NotActivated: the token is kept and onNotActivated is called", async () => {
+    const h = harness(() => refusal(400, "account not activated", { "x-error-tag": "NotActivated" }), { activated: false });
+    const error = await failingWith(h.client.call("orderList", examples.orderList.request));
+    expect(error).toMatchObject({ _tag: "NotActivated", message: "account not activated" });
+    expect(await Effect.runPromise(h.tokens.token())).toBe(TOKEN);
+    expect(h.notActivated).toEqual([error]);
+    expect(h.sessionEnded).toEqual([]);
+  });
+
+  it.each([
+    [400, "PhoneInvalid"],
+    [404, undefined],
+    [409, "OrderNotPayable"],
+    [429, "SmsRateLimited"],
+  ] as const)("%i is ServerRefused with the server's message, the status and the tag (%s)", async (status, tag) => {
+    const h = harness(() => refusal(status, `refused with ${status}`, tag === undefined ? {} : { "x-error-tag": tag }));
+    const error = await failingWith(h.client.call("sendSms", { phone: "13800138000" }));
+    expect(error).toEqual(expect.objectContaining({ _tag: "ServerRefused", message: `refused with ${status}`, status, tag }));
+    expect(await Effect.runPromise(h.tokens.token())).toBe(TOKEN);
+    expect(h.sessionEnded).toEqual([]);
+    expect(h.notActivated).toEqual([]);
+  });
+
+  it.each([500, 503])("%i is ServerFailed with the server's message", async (status) => {
+    const h = harness(() => refusal(status, "database unavailable"));
+    const error = await failingWith(h.client.call("webInfo", {}));
+    expect(error).toMatchObject({ _tag: "ServerFailed", message: "database unavailable", status });
+  });
+
+  it("502 with an HTML body is ServerFailed with the catalogue's 'server error, try again later'", async () => {
+    const h = harness(() => new Response("<html><body><h1>502 Bad Gateway</h1></body></html>", { status: 502, headers: { "content-type": "text/html" } }));
+    const error = await failingWith(h.client.call("webInfo", {}));
+    expect(error).toMatchObject({ _tag: "ServerFailed", message: "server error, try again later", status: 502 });
+  });
+
+  it("a 200 whose envelope says status 'error' is ServerRefused with the server's message", async () => {
+    const h = harness(() => refusal(200, "the station is closed"));
+    const error = await failingWith(h.client.call("orderCreate", examples.orderCreate.request));
+    expect(error).toMatchObject({ _tag: "ServerRefused", message: "the station is closed", status: 200 });
+  });
+
+  it("a 200 that is not JSON is BadAnswer", async () => {
+    const h = harness(() => new Response("<html>maintenance</html>", { status: 200, headers: { "content-type": "text/html" } }));
+    const error = await failingWith(h.client.call("version", {}));
+    expect(error).toMatchObject({ _tag: "BadAnswer", message: Messages.text("ServerError"), path: "/api/version" });
+  });
+
+  it.each([
+    ["an array", "[1,2,3]"],
+    ["a bare data object", JSON.stringify(examples.version.response)],
+    ["null", "null"],
+    ["an empty body", ""],
+  ])("a 200 that is JSON but not the envelope (%s) is BadAnswer", async (_what, body) => {
+    const h = harness(() => answer(body));
+    const error = await failingWith(h.client.call("version", {}));
+    expect(error).toMatchObject({ _tag: "BadAnswer", path: "/api/version" });
+  });
+
+  it("a 200 whose data breaks the contract (a version with a number label) is BadAnswer, never a crash", async () => {
+    const h = harness(() => answer(envelope({ version: "v1", label: 42 })));
+    const error = await failingWith(h.client.call("version", {}));
+    expect(error).toMatchObject({ _tag: "BadAnswer", message: Messages.text("ServerError"), path: "/api/version" });
+    expect(error._tag === "BadAnswer" && error.detail.length).toBeGreaterThan(0);
+  });
+
+  it("a fetch that rejects (no network) is Offline: 'network unavailable, check your connection'", async () => {
+    const h = harness(() => Promise.reject(new TypeError("fetch failed")));
+    const error = await failingWith(h.client.call("webInfo", {}));
+    expect(error).toMatchObject({ _tag: "Offline", message: "network unavailable, check your connection" });
+  });
+
+  it("the catalogue texts follow the client's locale", async () => {
+    const h = harness(() => Promise.reject(new TypeError("fetch failed")), { locale: "zh-CN" });
+    const error = await failingWith(h.client.call("webInfo", {}));
+    expect(error).toMatchObject({ _tag: "Offline", message: Messages.text("Offline", "zh-CN") });
+  });
+});
+
+/** A fetch that never answers, but rejects as the platform does when its signal aborts. */
+const hangingUntilAborted: Answer = (sent) =>
+  new Promise<Response>((_resolve, reject) => {
+    sent.signal?.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")));
+  });
+
+/** Lets queued callbacks (the effect runtime's, the fake fetch's) run without moving fake time. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe("createHttpClient: the timeout", () => {
+  it("a call with no answer within timeoutMs is aborted and fails with TimedOut: 'the request timed out, try again'", async () => {
+    const h = harness(hangingUntilAborted, { timeoutMs: 50 });
+    const error = await failingWith(h.client.call("webInfo", {}));
+    expect(error).toMatchObject({ _tag: "TimedOut", message: "the request timed out, try again", afterMs: 50 });
+    expect(h.sent[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("the default timeout is 10 s (Constants.REQUEST_TIMEOUT_MS): still waiting just before, TimedOut at it", async () => {
+    expect(Constants.REQUEST_TIMEOUT_MS).toBe(10_000);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(hangingUntilAborted);
+    let settled = false;
+    const running = Effect.runPromiseExit(h.client.call("webInfo", {})).finally(() => {
+      settled = true;
+    });
+    while (h.sent.length === 0) await settle();
+    await vi.advanceTimersByTimeAsync(Constants.REQUEST_TIMEOUT_MS - 1);
+    await settle();
+    expect(settled).toBe(false);
+    expect(h.sent[0]?.signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = failureOf(await running);
+    expect(error).toMatchObject({ _tag: "TimedOut", afterMs: Constants.REQUEST_TIMEOUT_MS });
+    expect(h.sent[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("an answer arriving after 9.9 s (inside the default timeout) succeeds", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(() => new Promise<Response>((resolve) => setTimeout(() => resolve(success("version")), 9_900)));
+    const running = Effect.runPromiseExit(h.client.call("version", {}));
+    while (h.sent.length === 0) await settle();
+    await vi.advanceTimersByTimeAsync(9_900);
+    const exit = await running;
+    expect(Exit.isSuccess(exit) && exit.value).toEqual(decodedExample("version"));
+    // The timer was cleared with the answer: moving past 10 s changes nothing.
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(h.sent[0]?.signal?.aborted).toBe(false);
+  });
+});
+
+// ----- any answer at all: success or a tagged ApiError, never a throw or a defect
+
+/** A Response-like answer: `new Response` refuses 1xx statuses and bodies on 204/304, real servers do not care. */
+const rawAnswer = (status: number, body: string, headers: Record<string, string>): Response =>
+  ({ status, ok: status >= 200 && status < 300, headers: new Headers(headers), text: () => Promise.resolve(body) }) as unknown as Response;
+
+const headerValue = fc.oneof(
+  fc.constantFrom("Bearer refreshed", "Bearer ", "bearer x y", "Basic abc", "NotActivated", "PhoneInvalid", ""),
+  fc.stringMatching(/^[\x21-\x7e]{0,24}$/),
+);
+
+const bodyArb = fc.oneof(
+  fc.string(),
+  fc.json(),
+  fc.record({
+    status: fc.oneof(fc.constantFrom("success", "error"), fc.jsonValue()),
+    message: fc.oneof(fc.string(), fc.jsonValue()),
+    data: fc.jsonValue(),
+  }).map((e) => JSON.stringify(e)),
+  fc.constantFrom(...ApiNames).map((name) => envelope(examples[name].response)),
+);
+
+describe("createHttpClient: any answer", () => {
+  it("any status 100..599 with any body and headers ends in success or a tagged ApiError, never a throw", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ApiNames),
+        fc.integer({ min: 100, max: 599 }),
+        bodyArb,
+        fc.option(headerValue, { nil: undefined }),
+        fc.option(headerValue, { nil: undefined }),
+        async (name, status, body, authorization, tag) => {
+          const headers: Record<string, string> = {};
+          if (authorization !== undefined) headers["authorization"] = authorization;
+          if (tag !== undefined) headers["x-error-tag"] = tag;
+          const h = harness(() => rawAnswer(status, body, headers));
+          const exit = await Effect.runPromiseExit(h.client.call(name, examples[name].request as never));
+          if (Exit.isSuccess(exit)) {
+            expect(status).toBeGreaterThanOrEqual(200);
+            expect(status).toBeLessThan(300);
+            return;
+          }
+          const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
+          expect(error?._tag).toBeOneOf(API_ERROR_TAGS);
+          expect(typeof error?.message).toBe("string");
+          expect(error?.message).not.toBe("");
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("any 4xx but 401, 403, 422 and a NotActivated 400 is ServerRefused with that status", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 400, max: 499 }).filter((s) => s !== 401 && s !== 403 && s !== 422),
+        fc.string(),
+        async (status, message) => {
+          const h = harness(() => rawAnswer(status, envelope(null, "error", message), {}));
+          const error = await failingWith(h.client.call("webInfo", {}));
+          expect(error).toMatchObject({ _tag: "ServerRefused", status, message: message === "" ? Messages.text("ServerError") : message });
+        },
+      ),
+    );
+  });
+
+  it("any status outside 2xx and 4xx is ServerFailed with that status", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.integer({ min: 100, max: 199 }), fc.integer({ min: 300, max: 399 }), fc.integer({ min: 500, max: 599 })),
+        fc.string({ minLength: 1 }),
+        async (status, message) => {
+          const h = harness(() => rawAnswer(status, envelope(null, "error", message), {}));
+          const error = await failingWith(h.client.call("webInfo", {}));
+          expect(error).toMatchObject({ _tag: "ServerFailed", status, message });
+        },
+      ),
+    );
+  });
+
+  it("a fetch that rejects with anything is Offline", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.anything(), async (reason) => {
+        const h = harness(() => Promise.reject(reason));
+        const error = await failingWith(h.client.call("webInfo", {}));
+        expect(error._tag).toBe("Offline");
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
