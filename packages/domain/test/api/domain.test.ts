@@ -64,6 +64,6 @@ describe("the examples obey the domain's rules", () => {
   });
   it("the example version answer is the production label", () => {
     const v = Schema.decodeUnknownSync(VersionResponse)(examples.version.response);
-    expect(v).toEqual({ version: Constants.APP_VERSION, label: Constants.PRODUCTION_LABEL });
+    expect(v).toEqual({ version: Constants.APP_VERSION, label: Constants.PRODUCTION_LABEL, mode: "sandbox" });
   });
 });
