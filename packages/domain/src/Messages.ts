@@ -158,7 +158,7 @@ const zhCN: Record<MessageKey, string> = {
 /** The catalogue, one table per locale. */
 export const catalogue: Readonly<Record<Locale, Readonly<Record<MessageKey, string>>>> = { en, "zh-CN": zhCN };
 
-/** Fills `{name}` placeholders; unknown names stay as they are so a missing value is visible, not silent. */
+/** Fills the `{name}` slots of a text; unknown names stay as they are so a missing value is visible, not silent. */
 export const interpolate = (template: string, params: Readonly<Record<string, string | number>> = {}): string =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 

@@ -218,7 +218,7 @@ export const unpaidSecondsLeft = (countAtLoad: number, elapsedMs: number): numbe
 
 // A paid order without payment_time is bad data. The payment happened before the pay deadline, so
 // the deadline is the latest instant it can have happened: using it never cuts a code short, and
-// errs by at most the 15-minute pay window.
+// errs by at most the 15 minutes the pay window lasts.
 const paidAtOf = (order: Order): EpochMs => order.paidAt ?? order.payDeadline;
 
 // ---------------------------------------------------------------------------------------------

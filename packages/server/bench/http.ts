@@ -1,14 +1,8 @@
 import autocannon, { type Result } from "autocannon";
 import Fastify from "fastify";
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { openDatabase } from "../src/db/client.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { sessions, users } from "../src/db/schema.ts";
-import { SandboxClock } from "../src/providers/clock/Sandbox.ts";
-import { seedIfEmpty } from "../src/seed/seed.ts";
-import { newSessionToken, sha256 } from "../src/security/tokens.ts";
 import { moneyBench } from "./money.ts";
+import { benchWorld } from "./setup.ts";
 import type { SteadyResult } from "./steady.ts";
 
 /**
@@ -42,19 +36,7 @@ const ceiling = async (): Promise<Result> => {
 };
 
 const readMix = async (): Promise<Result> => {
-  const config = loadConfig({ DATABASE_URL: "memory://", LOG_LEVEL: "silent", UI_DIST_DIR: "/nonexistent" });
-  const database = await openDatabase(config);
-  await migrate(database);
-  const clock = new SandboxClock();
-  const now = new Date(clock.now());
-  await seedIfEmpty(database.db, now);
-  const [user] = await database.db
-    .insert(users)
-    .values({ openid: "bench-openid", phone: "13900000000", activatedAt: now, createdAt: now })
-    .returning({ id: users.id });
-  const token = newSessionToken();
-  await database.db.insert(sessions).values({ tokenHash: sha256(token), userId: user!.id, expiresAt: new Date(clock.now() + 7 * 86_400_000), createdAt: now });
-
+  const { config, database, clock, token } = await benchWorld();
   const app = await buildApp({ config, db: database.db, clock });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as { port: number };

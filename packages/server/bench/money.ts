@@ -2,14 +2,9 @@ import { randomBytes } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { openDatabase } from "../src/db/client.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { orders, sessions, stations, users } from "../src/db/schema.ts";
+import { orders, stations } from "../src/db/schema.ts";
 import { signedNotification } from "../src/payments/sandbox/notifications.ts";
-import { SandboxClock } from "../src/providers/clock/Sandbox.ts";
-import { seedIfEmpty } from "../src/seed/seed.ts";
-import { newSessionToken, sha256 } from "../src/security/tokens.ts";
+import { benchWorld } from "./setup.ts";
 import { steadyLoad, type SteadyResult } from "./steady.ts";
 
 /**
@@ -56,18 +51,7 @@ const benchDatabase = async (): Promise<{ url: string; drop: () => Promise<void>
 
 export const moneyBench = async (o: MoneyBenchOptions): Promise<MoneyBenchResult> => {
   const target = await benchDatabase();
-  const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: "silent", UI_DIST_DIR: "/nonexistent" });
-  const database = await openDatabase(config);
-  await migrate(database);
-  const clock = new SandboxClock();
-  const now = new Date(clock.now());
-  await seedIfEmpty(database.db, now);
-  const [user] = await database.db
-    .insert(users)
-    .values({ openid: "bench-openid", oauthId: "bench-openid", phone: "13900000000", activatedAt: now, createdAt: now })
-    .returning({ id: users.id });
-  const token = newSessionToken();
-  await database.db.insert(sessions).values({ tokenHash: sha256(token), userId: user!.id, expiresAt: new Date(clock.now() + 7 * 86_400_000), createdAt: now });
+  const { config, database, clock, token } = await benchWorld(target.url);
   const [station] = await database.db.select().from(stations).where(eq(stations.sellType, "0#;92#;95#")).orderBy(asc(stations.id)).limit(1);
 
   const app = await buildApp({ config, db: database.db, clock });
