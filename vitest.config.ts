@@ -2,5 +2,10 @@ import { defineConfig } from "vitest/config";
 import { projects } from "./vitest.workspace.ts";
 
 export default defineConfig({
-  test: { projects },
+  test: {
+    projects,
+    // Vitest 4 runs `cores - 1` workers: one on these 2-core machines (DESIGN.md §7). Test files
+    // wait on the database as much as on the CPU, so two overlap well.
+    maxWorkers: 2,
+  },
 });

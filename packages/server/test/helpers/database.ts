@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
+import { openMigratedPglite } from "./pgliteTemplate.ts";
 
 /**
  * One database per test file: in-memory PGlite by default, or, when `TEST_DATABASE_URL` names a
@@ -23,8 +24,7 @@ export const testDatabaseUrl = (): string | undefined => {
 export const openTestDatabase = async (): Promise<TestDatabase> => {
   const adminUrl = testDatabaseUrl();
   if (adminUrl === undefined) {
-    const handle = await openDatabase({ kind: "pglite-memory" });
-    await migrate(handle);
+    const handle = await openMigratedPglite();
     return { handle, kind: handle.kind, close: () => handle.close() };
   }
 
