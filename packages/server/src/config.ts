@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { secretFormProblem } from "./secretForms.ts";
 
 /**
  * The server's configuration, read from the environment once at start-up. `loadConfig` is pure
@@ -29,10 +30,13 @@ export const PROVIDER_SYSTEMS: readonly ProviderSystem[] = ["clock", "oauth", "s
 export type ProviderKind = "sandbox" | "production";
 
 /**
- * The environment variable that may override each provider (default: the mode's kind), and the
- * secrets its production implementation cannot run without.
+ * The environment variable that may override each provider (default: the mode's kind), the
+ * secrets its production implementation cannot run without, and the optional settings it reads
+ * when they are set (their form is checked then).
  */
-export const PROVIDERS: Readonly<Record<ProviderSystem, { readonly env: string; readonly secrets: readonly SecretName[] }>> = {
+export const PROVIDERS: Readonly<
+  Record<ProviderSystem, { readonly env: string; readonly secrets: readonly SecretName[]; readonly optional?: readonly SecretName[] }>
+> = {
   clock: { env: "CLOCK_PROVIDER", secrets: [] },
   oauth: { env: "OAUTH_PROVIDER", secrets: ["WECHAT_APP_ID", "WECHAT_APP_SECRET"] },
   sms: { env: "SMS_PROVIDER", secrets: ["SMS_API_KEY"] },
@@ -47,6 +51,7 @@ export const PROVIDERS: Readonly<Record<ProviderSystem, { readonly env: string; 
       "WECHAT_PAY_API_V3_KEY",
       "PUBLIC_BASE_URL",
     ],
+    optional: ["WECHAT_PAY_API_BASE_URL"],
   },
   fyPay: {
     env: "FY_PAY_PROVIDER",
@@ -243,6 +248,18 @@ export const loadConfig = (env: Env): Config => {
     const ordered = SECRET_NAMES.filter((n) => missing.has(n));
     const who = mode === "production" ? "FUEL_MODE=production needs" : "the production providers need";
     problems.push(`${who} these environment variables, which are missing: ${ordered.join(", ")}`);
+  }
+  // The form of every secret a production provider will use (a key that parses, a 32-byte v3
+  // key, an HTTPS origin): one line per bad variable, never its value (src/secretForms.ts).
+  const used = new Set<SecretName>();
+  for (const system of PROVIDER_SYSTEMS) {
+    if (providers[system] !== "production") continue;
+    for (const name of [...PROVIDERS[system].secrets, ...(PROVIDERS[system].optional ?? [])]) used.add(name);
+  }
+  for (const name of SECRET_NAMES) {
+    const value = secrets[name];
+    const problem = used.has(name) && value !== undefined ? secretFormProblem(name, value) : undefined;
+    if (problem !== undefined) problems.push(problem);
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
