@@ -9,7 +9,7 @@ import { errorEnvelope, isOk, successEnvelope } from "./http/envelope.ts";
 import type { AppDeps } from "./http/deps.ts";
 import { frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
 import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
-import { helmetOptions } from "./http/security.ts";
+import { helmetOptionsFor } from "./http/security.ts";
 import { registerUi } from "./http/ui.ts";
 import { sessionAuthenticator } from "./identity/sessions.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
@@ -103,8 +103,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandler(app);
-  await app.register(helmet, helmetOptions);
-  await registerUi(app, config.uiDistDir);
+  await app.register(helmet, helmetOptionsFor(config));
+  await registerUi(app, config.uiDistDir, { sourceMaps: config.mode === "sandbox" });
 
   registerRoutes(app);
 

@@ -89,6 +89,12 @@ export const SECRET_NAMES = [
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
+/**
+ * The map service the production app uses (its key is built into the UI as `VITE_AMAP_KEY`): the
+ * page policy lets the browser reach it (src/http/security.ts). `none`: no map service.
+ */
+export type MapProvider = "none" | "amap";
+
 /** Fastify's `trustProxy`: off, on (trust every hop), a hop count, or a list of addresses/CIDRs. */
 export type TrustProxy = boolean | number | readonly string[];
 
@@ -105,6 +111,7 @@ export interface Config {
   /** The built UI served at `/` (SPA); absent folder = API only. */
   readonly uiDistDir: string;
   readonly trustProxy: TrustProxy;
+  readonly mapProvider: MapProvider;
 }
 
 /** All problems found in the environment; `message` lists them one per line. */
@@ -203,6 +210,13 @@ const parseTrustProxy = (raw: string | undefined, problems: string[]): TrustProx
   return false;
 };
 
+const parseMapProvider = (raw: string | undefined, problems: string[]): MapProvider => {
+  if (raw === undefined || raw === "none") return "none";
+  if (raw === "amap") return "amap";
+  problems.push(`MAP_PROVIDER must be 'amap' or 'none', got '${raw}'`);
+  return "none";
+};
+
 /**
  * Reads and validates the configuration. Throws a {@link ConfigError} listing every problem.
  *
@@ -218,6 +232,7 @@ export const loadConfig = (env: Env): Config => {
   const logLevel = parseLogLevel(read(env, "LOG_LEVEL"), problems);
   const trustProxy = parseTrustProxy(read(env, "TRUST_PROXY"), problems);
   const uiDistDir = read(env, "UI_DIST_DIR") ?? DEFAULT_UI_DIST_DIR;
+  const mapProvider = parseMapProvider(read(env, "MAP_PROVIDER"), problems);
 
   const providers = {} as Record<ProviderSystem, ProviderKind>;
   const sandboxInProduction: string[] = [];
@@ -263,5 +278,5 @@ export const loadConfig = (env: Env): Config => {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy };
+  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy, mapProvider };
 };

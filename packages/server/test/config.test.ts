@@ -166,6 +166,17 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("MAP_PROVIDER", () => {
+  it("is none unless set to amap", () => {
+    expect(loadConfig({}).mapProvider).toBe("none");
+    expect(loadConfig({ MAP_PROVIDER: "none" }).mapProvider).toBe("none");
+    expect(loadConfig({ MAP_PROVIDER: "amap" }).mapProvider).toBe("amap");
+  });
+  it("refuses anything else", () => {
+    expect(problemsOf({ MAP_PROVIDER: "google" })).toEqual(["MAP_PROVIDER must be 'amap' or 'none', got 'google'"]);
+  });
+});
+
 it("reports every problem at once", () => {
   const problems = problemsOf({ PORT: "x", LOG_LEVEL: "loud", FUEL_MODE: "staging" });
   expect(problems).toHaveLength(3);
