@@ -93,6 +93,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     isOk(payload) ? successEnvelope(payload.data, payload.message, payload.extra) : payload,
   );
 
+  // The API takes JSON only (docs/api.md): without this, Fastify's built-in text/plain parser hands
+  // a handler a string, and the answer depends on the route (200, 400 or 401) instead of 415.
+  app.removeContentTypeParser("text/plain");
+
   // An empty body with `content-type: application/json` means "no payload" (`/api/logout`), not an error.
   const defaultJsonParser = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
