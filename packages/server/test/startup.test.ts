@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,9 +14,16 @@ import { productionSecrets } from "./helpers/productionSecrets.ts";
 const SERVER_DIR = fileURLToPath(new URL("..", import.meta.url));
 const ARGS = ["--conditions=@fuel/source", "--import", "tsx", "src/main.ts"];
 const scratch = mkdtempSync(join(tmpdir(), "fuel-startup-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+let server: ChildProcess | undefined;
+afterAll(() => {
+  // Even when a test gave up waiting: no server of ours outlives the file.
+  if (server !== undefined && server.exitCode === null) server.kill("SIGKILL");
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 /** Only what the test sets (no DATABASE_URL or FUEL_MODE leaking in from the shell running the tests). */
+// Each test starts a Node process that compiles the server's sources (tsx): seconds on an idle
+// machine, far more on a loaded one, hence the generous time limits.
 const envOf = (vars: Record<string, string>): NodeJS.ProcessEnv => ({ PATH: process.env["PATH"], HOME: process.env["HOME"], ...vars });
 
 it("a malformed production key stops the server before the database opens: one line naming the variable, no value, no stack trace", () => {
@@ -26,7 +33,7 @@ it("a malformed production key stops the server before the database opens: one l
     cwd: SERVER_DIR,
     env: envOf({ FUEL_MODE: "production", ...productionSecrets(), WECHAT_PAY_PRIVATE_KEY: malformed, DATABASE_URL: `file:${dbDir}`, PORT: "0" }),
     encoding: "utf8",
-    timeout: 30_000,
+    timeout: 60_000,
   });
   expect(run.status, run.stderr).toBe(1);
   expect(run.stderr).toMatch(/^invalid configuration:\n {2}- WECHAT_PAY_PRIVATE_KEY must be an RSA private key in PEM form/);
@@ -34,13 +41,14 @@ it("a malformed production key stops the server before the database opens: one l
   expect(run.stderr).not.toMatch(/^\s+at /m);
   expect(run.stderr + run.stdout).not.toContain("THE-SECRET-BYTES");
   expect(existsSync(dbDir)).toBe(false);
-});
+}, 60_000);
 
 it("sandbox mode on a non-loopback address warns in one line at start", async () => {
-  const child = spawn(process.execPath, ARGS, {
+  const child = (server = spawn(process.execPath, ARGS, {
     cwd: SERVER_DIR,
-    env: envOf({ HOST: "0.0.0.0", PORT: "0", DATABASE_URL: "memory://", LOG_LEVEL: "silent" }),
-  });
+    // A documentation address (TEST-NET-1): no interface has it, so this sandbox never really listens.
+    env: envOf({ HOST: "192.0.2.1", PORT: "0", DATABASE_URL: "memory://", LOG_LEVEL: "silent" }),
+  }));
   let stderr = "";
   child.stderr.setEncoding("utf8");
   const warned = new Promise<void>((resolve, reject) => {
@@ -55,5 +63,5 @@ it("sandbox mode on a non-loopback address warns in one line at start", async ()
   } finally {
     child.kill("SIGKILL");
   }
-  expect(stderr.split("\n")[0]).toMatch(/^WARNING: sandbox mode is listening on 0\.0\.0\.0, not only on this machine: anyone who can reach it can sign in as any customer/);
-});
+  expect(stderr.split("\n")[0]).toMatch(/^WARNING: sandbox mode is listening on 192\.0\.2\.1, not only on this machine: anyone who can reach it can sign in as any customer/);
+}, 60_000);
