@@ -9,7 +9,7 @@ import { errorEnvelope, isOk, successEnvelope } from "./http/envelope.ts";
 import type { AppDeps } from "./http/deps.ts";
 import { frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
 import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
-import { helmetOptions } from "./http/security.ts";
+import { helmetOptionsFor } from "./http/security.ts";
 import { registerUi } from "./http/ui.ts";
 import { sessionAuthenticator } from "./identity/sessions.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
@@ -93,6 +93,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     isOk(payload) ? successEnvelope(payload.data, payload.message, payload.extra) : payload,
   );
 
+  // The API takes JSON only (docs/api.md): without this, Fastify's built-in text/plain parser hands
+  // a handler a string, and the answer depends on the route (200, 400 or 401) instead of 415.
+  app.removeContentTypeParser("text/plain");
+
   // An empty body with `content-type: application/json` means "no payload" (`/api/logout`), not an error.
   const defaultJsonParser = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
@@ -103,8 +107,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandler(app);
-  await app.register(helmet, helmetOptions);
-  await registerUi(app, config.uiDistDir);
+  await app.register(helmet, helmetOptionsFor(config));
+  await registerUi(app, config.uiDistDir, { sourceMaps: config.mode === "sandbox" });
 
   registerRoutes(app);
 

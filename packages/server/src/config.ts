@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { secretFormProblem } from "./secretForms.ts";
 
 /**
  * The server's configuration, read from the environment once at start-up. `loadConfig` is pure
@@ -29,10 +30,13 @@ export const PROVIDER_SYSTEMS: readonly ProviderSystem[] = ["clock", "oauth", "s
 export type ProviderKind = "sandbox" | "production";
 
 /**
- * The environment variable that may override each provider (default: the mode's kind), and the
- * secrets its production implementation cannot run without.
+ * The environment variable that may override each provider (default: the mode's kind), the
+ * secrets its production implementation cannot run without, and the optional settings it reads
+ * when they are set (their form is checked then).
  */
-export const PROVIDERS: Readonly<Record<ProviderSystem, { readonly env: string; readonly secrets: readonly SecretName[] }>> = {
+export const PROVIDERS: Readonly<
+  Record<ProviderSystem, { readonly env: string; readonly secrets: readonly SecretName[]; readonly optional?: readonly SecretName[] }>
+> = {
   clock: { env: "CLOCK_PROVIDER", secrets: [] },
   oauth: { env: "OAUTH_PROVIDER", secrets: ["WECHAT_APP_ID", "WECHAT_APP_SECRET"] },
   sms: { env: "SMS_PROVIDER", secrets: ["SMS_API_KEY"] },
@@ -47,6 +51,7 @@ export const PROVIDERS: Readonly<Record<ProviderSystem, { readonly env: string; 
       "WECHAT_PAY_API_V3_KEY",
       "PUBLIC_BASE_URL",
     ],
+    optional: ["WECHAT_PAY_API_BASE_URL"],
   },
   fyPay: {
     env: "FY_PAY_PROVIDER",
@@ -84,6 +89,12 @@ export const SECRET_NAMES = [
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
+/**
+ * The map service the production app uses (its key is built into the UI as `VITE_AMAP_KEY`): the
+ * page policy lets the browser reach it (src/http/security.ts). `none`: no map service.
+ */
+export type MapProvider = "none" | "amap";
+
 /** Fastify's `trustProxy`: off, on (trust every hop), a hop count, or a list of addresses/CIDRs. */
 export type TrustProxy = boolean | number | readonly string[];
 
@@ -100,6 +111,7 @@ export interface Config {
   /** The built UI served at `/` (SPA); absent folder = API only. */
   readonly uiDistDir: string;
   readonly trustProxy: TrustProxy;
+  readonly mapProvider: MapProvider;
 }
 
 /** All problems found in the environment; `message` lists them one per line. */
@@ -198,6 +210,13 @@ const parseTrustProxy = (raw: string | undefined, problems: string[]): TrustProx
   return false;
 };
 
+const parseMapProvider = (raw: string | undefined, problems: string[]): MapProvider => {
+  if (raw === undefined || raw === "none") return "none";
+  if (raw === "amap") return "amap";
+  problems.push(`MAP_PROVIDER must be 'amap' or 'none', got '${raw}'`);
+  return "none";
+};
+
 /**
  * Reads and validates the configuration. Throws a {@link ConfigError} listing every problem.
  *
@@ -213,6 +232,7 @@ export const loadConfig = (env: Env): Config => {
   const logLevel = parseLogLevel(read(env, "LOG_LEVEL"), problems);
   const trustProxy = parseTrustProxy(read(env, "TRUST_PROXY"), problems);
   const uiDistDir = read(env, "UI_DIST_DIR") ?? DEFAULT_UI_DIST_DIR;
+  const mapProvider = parseMapProvider(read(env, "MAP_PROVIDER"), problems);
 
   const providers = {} as Record<ProviderSystem, ProviderKind>;
   const sandboxInProduction: string[] = [];
@@ -244,7 +264,19 @@ export const loadConfig = (env: Env): Config => {
     const who = mode === "production" ? "FUEL_MODE=production needs" : "the production providers need";
     problems.push(`${who} these environment variables, which are missing: ${ordered.join(", ")}`);
   }
+  // The form of every secret a production provider will use (a key that parses, a 32-byte v3
+  // key, an HTTPS origin): one line per bad variable, never its value (src/secretForms.ts).
+  const used = new Set<SecretName>();
+  for (const system of PROVIDER_SYSTEMS) {
+    if (providers[system] !== "production") continue;
+    for (const name of [...PROVIDERS[system].secrets, ...(PROVIDERS[system].optional ?? [])]) used.add(name);
+  }
+  for (const name of SECRET_NAMES) {
+    const value = secrets[name];
+    const problem = used.has(name) && value !== undefined ? secretFormProblem(name, value) : undefined;
+    if (problem !== undefined) problems.push(problem);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy };
+  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy, mapProvider };
 };

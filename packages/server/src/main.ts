@@ -8,6 +8,7 @@ import { seedIfEmpty } from "./seed/seed.ts";
 import { startSweeper } from "./jobs/sweeper.ts";
 import { exitOnSignals, shutdown } from "./lifecycle.ts";
 import { clockFor } from "./providers/clock/index.ts";
+import { startupWarnings } from "./startupWarnings.ts";
 
 /**
  * Process entry: `node --conditions=@fuel/source --import tsx src/main.ts` (`npm start`).
@@ -39,6 +40,7 @@ const main = async (): Promise<void> => {
 
   console.log(Constants.PRODUCTION_LABEL);
   console.log(`mode: ${config.mode}; database: ${describeDatabase(config)}`);
+  for (const warning of startupWarnings(config)) console.error(warning);
 
   let database: DatabaseHandle | undefined;
   try {

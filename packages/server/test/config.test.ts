@@ -1,5 +1,7 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_PGLITE_DIR, loadConfig, PROVIDERS, REPO_ROOT, SECRET_NAMES } from "../src/config.ts";
+import { ConfigError, DEFAULT_PGLITE_DIR, loadConfig, PROVIDERS, REPO_ROOT } from "../src/config.ts";
+import { MERCHANT_PRIVATE_PEM, PLATFORM_PUBLIC_PEM, productionSecrets } from "./helpers/productionSecrets.ts";
 
 const problemsOf = (env: Record<string, string>): readonly string[] => {
   try {
@@ -11,7 +13,7 @@ const problemsOf = (env: Record<string, string>): readonly string[] => {
   throw new Error("expected a ConfigError");
 };
 
-const allSecrets = Object.fromEntries(SECRET_NAMES.map((n) => [n, `value-of-${n}`]));
+const allSecrets = productionSecrets();
 
 describe("loadConfig defaults", () => {
   it("an empty environment is a sandbox on 127.0.0.1:8080 with PGlite under <repo>/data", () => {
@@ -164,8 +166,80 @@ describe("TRUST_PROXY", () => {
   });
 });
 
+describe("MAP_PROVIDER", () => {
+  it("is none unless set to amap", () => {
+    expect(loadConfig({}).mapProvider).toBe("none");
+    expect(loadConfig({ MAP_PROVIDER: "none" }).mapProvider).toBe("none");
+    expect(loadConfig({ MAP_PROVIDER: "amap" }).mapProvider).toBe("amap");
+  });
+  it("refuses anything else", () => {
+    expect(problemsOf({ MAP_PROVIDER: "google" })).toEqual(["MAP_PROVIDER must be 'amap' or 'none', got 'google'"]);
+  });
+});
+
 it("reports every problem at once", () => {
   const problems = problemsOf({ PORT: "x", LOG_LEVEL: "loud", FUEL_MODE: "staging" });
   expect(problems).toHaveLength(3);
   expect(() => loadConfig({ PORT: "x" })).toThrow(/invalid configuration:\n {2}- PORT must be/);
+});
+
+describe("the form of production secrets (checked at start, one line per bad variable, never the value)", () => {
+  const production = (overrides: Record<string, string>) => problemsOf({ FUEL_MODE: "production", ...allSecrets, ...overrides });
+  const ecKey = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const ecPrivatePem = ecKey.privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const publicPemWithBreaks = PLATFORM_PUBLIC_PEM.replace(/\\n/g, "\n");
+
+  it("well-formed secrets start, with PEM keys given with \\n escapes or real line breaks", () => {
+    expect(loadConfig({ FUEL_MODE: "production", ...allSecrets }).mode).toBe("production");
+    expect(loadConfig({ FUEL_MODE: "production", ...allSecrets, WECHAT_PAY_PLATFORM_PUBLIC_KEY: publicPemWithBreaks }).mode).toBe("production");
+  });
+
+  it.each([
+    ["WECHAT_PAY_PRIVATE_KEY", "not PEM", "SECRET-not-a-pem-at-all", /^WECHAT_PAY_PRIVATE_KEY must be an RSA private key in PEM form .*does not parse/],
+    ["FY_PAY_PRIVATE_KEY", "PEM of garbage", "-----BEGIN PRIVATE KEY-----\\nSECRETAAAA\\n-----END PRIVATE KEY-----", /^FY_PAY_PRIVATE_KEY must be an RSA private key in PEM form/],
+    ["WECHAT_PAY_PRIVATE_KEY", "a public key", PLATFORM_PUBLIC_PEM, /^WECHAT_PAY_PRIVATE_KEY must be an RSA private key in PEM form/],
+    ["WECHAT_PAY_PRIVATE_KEY", "an EC key", ecPrivatePem, /^WECHAT_PAY_PRIVATE_KEY must be an RSA private key \(the channel signs with RSA-SHA256\), but its type is ec$/],
+    ["WECHAT_PAY_PLATFORM_PUBLIC_KEY", "garbage", "SECRET-garbage", /^WECHAT_PAY_PLATFORM_PUBLIC_KEY must be the platform's public key .* does not parse/],
+    ["FY_PAY_PLATFORM_PUBLIC_KEY", "a private key", MERCHANT_PRIVATE_PEM, /^FY_PAY_PLATFORM_PUBLIC_KEY must be the platform's public key or certificate in PEM form, but it holds a private key$/],
+    ["WECHAT_PAY_API_V3_KEY", "5 bytes", "SECRE", /^WECHAT_PAY_API_V3_KEY must be exactly 32 bytes .* but it is 5 bytes long$/],
+    // The key is bytes, not characters.
+    ["FY_API_V3_KEY", "32 characters, 34 bytes", `SECRET${"é".repeat(2)}${"x".repeat(24)}`, /^FY_API_V3_KEY must be exactly 32 bytes .* but it is 34 bytes long$/],
+    ["WECHAT_PAY_CERT_SERIAL", "not hex", "SECRET-not-hex", /^WECHAT_PAY_CERT_SERIAL must be the certificate's serial number: 8 to 64 hexadecimal digits$/],
+    ["FY_CERT_SERIAL", "too short", "ABC", /^FY_CERT_SERIAL must be the certificate's serial number/],
+    ["PUBLIC_BASE_URL", "no scheme", "SECRET.example.com", /^PUBLIC_BASE_URL must be the public origin the payment channels notify over HTTPS/],
+    ["PUBLIC_BASE_URL", "plain http", "http://SECRET.example.com", /^PUBLIC_BASE_URL must be .* over HTTPS/],
+    ["PUBLIC_BASE_URL", "a path", "https://fuel.example.com/SECRET", /^PUBLIC_BASE_URL must be .* without a path/],
+    ["PUBLIC_BASE_URL", "a query", "https://fuel.example.com/?k=SECRET", /^PUBLIC_BASE_URL must be/],
+    ["PUBLIC_BASE_URL", "a user name", "https://user:SECRET@fuel.example.com", /^PUBLIC_BASE_URL must be/],
+    ["FY_API_BASE_URL", "plain http", "http://SECRET.fy.example.com", /^FY_API_BASE_URL must be the FY channel's API origin over HTTPS/],
+    ["WECHAT_PAY_API_BASE_URL", "not http", "ftp://SECRET.example.com", /^WECHAT_PAY_API_BASE_URL must be the payment channel's API origin over HTTPS/],
+  ])("%s refused: %s", (name, _label, value, expected) => {
+    const problems = production({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(expected);
+    expect(problems[0]).not.toContain("SECRET");
+    expect(problems[0]).not.toContain(value);
+  });
+
+  it.each(["http://127.0.0.1:9000", "http://localhost:9000", "http://[::1]:9000", "https://api.mch.weixin.qq.com/"])(
+    "an origin may be plain HTTP on a loopback host only (a local stand-in): %s",
+    (url) => {
+      expect(loadConfig({ FUEL_MODE: "production", ...allSecrets, WECHAT_PAY_API_BASE_URL: url, PUBLIC_BASE_URL: url }).mode).toBe("production");
+    },
+  );
+
+  it("several bad secrets: one line each, beside the missing ones", () => {
+    const { SMS_API_KEY: _sms, ...rest } = allSecrets;
+    const problems = problemsOf({ FUEL_MODE: "production", ...rest, WECHAT_PAY_API_V3_KEY: "short", FY_PAY_PRIVATE_KEY: "nope", PUBLIC_BASE_URL: "nope" });
+    // The missing ones first, then each bad form in the order of SECRET_NAMES.
+    expect(problems.map((p) => p.split(" ")[0])).toEqual(["FUEL_MODE=production", "WECHAT_PAY_API_V3_KEY", "FY_PAY_PRIVATE_KEY", "PUBLIC_BASE_URL"]);
+    expect(problems.every((p) => !p.includes("\n"))).toBe(true);
+  });
+
+  it("only the secrets of production providers are checked (a sandbox ignores a stray one)", () => {
+    expect(loadConfig({ WECHAT_PAY_API_V3_KEY: "short", PUBLIC_BASE_URL: "nope" }).mode).toBe("sandbox");
+    expect(problemsOf({ WECHAT_PAY_PROVIDER: "production", ...allSecrets, WECHAT_PAY_API_V3_KEY: "short", FY_API_V3_KEY: "short" })).toEqual([
+      expect.stringMatching(/^WECHAT_PAY_API_V3_KEY must be exactly 32 bytes/),
+    ]);
+  });
 });

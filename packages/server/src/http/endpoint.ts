@@ -3,7 +3,7 @@ import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Principal } from "./auth.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
-import { BadRequest, Unauthorized } from "./errors.ts";
+import { BadRequest, Forbidden, Unauthorized } from "./errors.ts";
 import { describeIssue } from "./issues.ts";
 
 /**
@@ -17,7 +17,7 @@ import { describeIssue } from "./issues.ts";
 export interface RequestContext {
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
-  /** The caller; null only on `access: 'none'` endpoints (which do not authenticate). */
+  /** The caller; null on `access: 'none'` endpoints (which do not authenticate) and for a blacklisted caller let through by {@link EndpointOptions}. */
   readonly principal: Principal | null;
   /** The caller, for handlers of `token` / `activated` endpoints (throws 401 if there is none). */
   user(): Principal;
@@ -55,10 +55,20 @@ export class ResponseEncodingError extends Error {
   }
 }
 
+/** How one endpoint departs from the rules every endpoint follows. */
+export interface EndpointOptions {
+  /**
+   * A blacklisted customer's valid session gets through (principal null) instead of the 403:
+   * only for ending that session (`/api/logout`), which must always work.
+   */
+  readonly evenIfBlacklisted?: boolean;
+}
+
 export const registerEndpoint = <Req extends DecodableSchema, Res extends EncodableSchema>(
   app: FastifyInstance,
   endpoint: Endpoint<Req, Res>,
   handler: Handler<Req, Res>,
+  options: EndpointOptions = {},
 ): void => {
   const decode = Schema.decodeUnknownExit(endpoint.request);
   const encode = Schema.encodeUnknownExit(endpoint.response);
@@ -71,10 +81,19 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
       const now = app.deps.clock.now();
       let principal: Principal | null = null;
       if (endpoint.access !== "none") {
-        principal = await app.deps.authenticate(request);
-        if (principal === null) throw new Unauthorized();
-        if (principal.refreshedToken !== undefined) reply.header("authorization", `Bearer ${principal.refreshedToken}`);
-        if (endpoint.access === "activated" && !principal.activated) throw new NotActivated();
+        let blacklisted = false;
+        try {
+          principal = await app.deps.authenticate(request);
+        } catch (err) {
+          // The authenticator refuses a blacklisted customer's live session with Forbidden.
+          if (!(options.evenIfBlacklisted === true && err instanceof Forbidden)) throw err;
+          blacklisted = true;
+        }
+        if (!blacklisted) {
+          if (principal === null) throw new Unauthorized();
+          if (principal.refreshedToken !== undefined) reply.header("authorization", `Bearer ${principal.refreshedToken}`);
+          if (endpoint.access === "activated" && !principal.activated) throw new NotActivated();
+        }
       }
 
       // No body (or an empty JSON body) is the empty object: endpoints without payload take `{}`.

@@ -25,18 +25,29 @@ const isSpaRoute = (method: string, path: string): boolean =>
   !path.startsWith("/sandbox/") &&
   !(path.split("/").pop() ?? "").includes(".");
 
+/** A source map (`/assets/index-AbC123.js.map`): the app's full sources. The path arrives decoded (`.m%61p` is `.map`). */
+export const isSourceMapPath = (pathname: string): boolean => /\.map$/i.test(pathname);
+
+export interface UiOptions {
+  /** Serve the build's source maps (sandbox: debugging); otherwise they answer 404. */
+  readonly sourceMaps: boolean;
+}
+
 /**
  * Serves the built UI (`packages/ui/dist`) when it exists, with the SPA fallback, and the 404
  * envelope for everything else. Vite's `/assets/*` names carry a content hash, so they are cached
- * for a year; `index.html` is revalidated every time so a deploy is picked up at once.
+ * for a year; `index.html` is revalidated every time so a deploy is picked up at once. Source maps
+ * (megabytes, with the full sources) are served only when `options.sourceMaps` says so.
  */
-export const registerUi = async (app: FastifyInstance, distDir: string): Promise<void> => {
+export const registerUi = async (app: FastifyInstance, distDir: string, options: UiOptions): Promise<void> => {
   const hasIndex = existsSync(join(distDir, "index.html"));
   if (existsSync(distDir)) {
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
       cacheControl: false,
+      // A refused path goes to the not-found handler below: the 404 envelope.
+      ...(options.sourceMaps ? {} : { allowedPath: (pathname: string) => !isSourceMapPath(pathname) }),
       setHeaders: (res, path) => {
         res.setHeader("cache-control", /[\\/]assets[\\/]/.test(path) ? LONG_CACHE : "no-cache");
       },

@@ -8,6 +8,7 @@ import { sandboxKeyMaterial } from "./sandbox/keys.ts";
 import type { PlatformSecrets } from "./sandbox/notifications.ts";
 import { SandboxGateway } from "./sandbox/SandboxGateway.ts";
 import { HttpGateway } from "./wechat/HttpGateway.ts";
+import { pemText } from "../secretForms.ts";
 
 /** A sandbox channel's two faces: its gateway (the ledger) and the platform secrets that sign its notifications. */
 export interface SandboxChannel {
@@ -44,9 +45,6 @@ const sandboxChannel = (name: ChannelName, db: Database, clock: Clock): { channe
   return { channel, sandbox: { gateway, platform: { platformPrivateKey: keys.platformPrivateKey, apiV3Key: keys.apiV3Key } } };
 };
 
-/** PEM from the environment, where line breaks are often written as `\n`. */
-const pem = (value: string): string => value.replace(/\\n/g, "\n");
-
 type Secrets = Config["secrets"];
 
 const need = (secrets: Secrets, name: SecretName): string => {
@@ -76,8 +74,9 @@ const productionChannel = (name: ChannelName, secrets: Secrets, clock: Clock): P
         v3: "FY_API_V3_KEY",
         base: "FY_API_BASE_URL",
       } as const;
-  const merchantPrivateKey = createPrivateKey(pem(need(secrets, n.key)));
-  const platformPublicKey = createPublicKey(pem(need(secrets, n.platform)));
+  // loadConfig has checked that both keys parse, the same way (src/secretForms.ts): these cannot throw.
+  const merchantPrivateKey = createPrivateKey(pemText(need(secrets, n.key)));
+  const platformPublicKey = createPublicKey(pemText(need(secrets, n.platform)));
   const mchId = need(secrets, n.mchId);
   const gateway = new HttpGateway({
     baseUrl: secrets[n.base] ?? "https://api.mch.weixin.qq.com",

@@ -52,11 +52,18 @@ export const identityRoutes = (app: FastifyInstance): void => {
     return toUser(user);
   });
 
-  registerEndpoint(app, Api.logout, async (_input, ctx) => {
-    const token = bearerToken(ctx.request);
-    if (token !== undefined) await endSession(db, token);
-    return ok(null, "signed out");
-  });
+  // Logging out always works, for a blacklisted customer too (their client logs out on the 403 and
+  // must be able to end the session it holds).
+  registerEndpoint(
+    app,
+    Api.logout,
+    async (_input, ctx) => {
+      const token = bearerToken(ctx.request);
+      if (token !== undefined) await endSession(db, token);
+      return ok(null, "signed out");
+    },
+    { evenIfBlacklisted: true },
+  );
 
   registerEndpoint(app, Api.setPassword, async (input, ctx) => {
     await setFirstPassword(db, ctx.user().userId, input.password);

@@ -40,8 +40,19 @@ describe("POST /api/sandbox/clock", () => {
   it("moves the server's clock forward and answers the new time", async () => {
     const before = booted.clock.now();
     const { now } = expectSuccess<{ now: string }>(await post(booted, "/api/sandbox/clock", { advance_seconds: 3600 }));
-    expect(Date.parse(now) - before).toBeGreaterThanOrEqual(3_600_000);
+    // The answer is to the second (China time has no milliseconds on the wire).
+    expect(Date.parse(now)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 3_600_000);
     expect(booted.clock.now() - before).toBeGreaterThanOrEqual(3_600_000);
+  });
+
+  it("answers the new time in China time (+08:00), like every instant on the wire", async () => {
+    const before = booted.clock.now();
+    const { now } = expectSuccess<{ now: string }>(await post(booted, "/api/sandbox/clock", { advance_seconds: 0 }));
+    const after = booted.clock.now();
+    expect(now).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
+    // The server's clock at the request, to the second.
+    expect(Date.parse(now)).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(Date.parse(now)).toBeLessThanOrEqual(after);
   });
 
   it("refuses moving backwards", async () => {

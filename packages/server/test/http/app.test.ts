@@ -124,6 +124,17 @@ describe("error mapping", () => {
     expect(res.json()).toEqual({ status: "error", message: "unsupported content type: send application/json", data: null });
   });
 
+  it.each([
+    ["/api/test/echo", '{"a": 1}'],
+    ["/api/logout", ""],
+    ["/api/sendsms", '{"phone": "13800138000"}'],
+    ["/api/wechatauth", "abc"],
+  ])("a text/plain body answers 415 like any other unsupported type (%s)", async (url, payload) => {
+    const res = await booted.app.inject({ method: "POST", url, headers: { "content-type": "text/plain; charset=utf-8" }, payload });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ status: "error", message: "unsupported content type: send application/json", data: null });
+  });
+
   it("a malformed URL answers 400 in the envelope", async () => {
     const res = await booted.app.inject({ method: "GET", url: "/api/%E0%A4%A" });
     expect(res.statusCode).toBe(400);

@@ -101,7 +101,16 @@ describe("authentication", () => {
     const res = await info(token);
     expectError(res, 403, "server busy, cannot use");
     expect(res.headers["x-error-tag"]).toBe("Blacklisted");
-    expectError(await post(booted, "/api/logout", {}, { token }), 403);
+  });
+
+  it("a blacklisted customer can still log out, and the session ends", async () => {
+    const user = await seedUser(booted, { activated: true });
+    const token = await tokenFor(booted, user.id);
+    await blacklistPhone(booted, user.phone!);
+    expectSuccess(await post(booted, "/api/logout", {}, { token }));
+    // The token is gone: no longer the blacklist's 403, the 401 of a token that does not exist.
+    expectError(await info(token), 401);
+    expectError(await post(booted, "/api/logout", {}, { token }), 401);
   });
 
   it("an `activated` endpoint refuses a signed-in customer without activation (400 NotActivated)", async () => {
