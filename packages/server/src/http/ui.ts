@@ -36,7 +36,8 @@ export interface UiOptions {
 /**
  * Serves the built UI (`packages/ui/dist`) when it exists, with the SPA fallback, and the 404
  * envelope for everything else. Vite's `/assets/*` names carry a content hash, so they are cached
- * for a year; `index.html` is revalidated every time so a deploy is picked up at once. Source maps
+ * for a year; `index.html` is revalidated every time so a deploy is picked up at once. Files go
+ * compressed as the build made them (brotli, else gzip, else raw). Source maps
  * (megabytes, with the full sources) are served only when `options.sourceMaps` says so.
  */
 export const registerUi = async (app: FastifyInstance, distDir: string, options: UiOptions): Promise<void> => {
@@ -46,6 +47,9 @@ export const registerUi = async (app: FastifyInstance, distDir: string, options:
       root: distDir,
       wildcard: true,
       cacheControl: false,
+      // The build writes `.br` and `.gz` beside every text asset (packages/ui/build/precompress.ts):
+      // sent as they are, by the browser's Accept-Encoding, with no compression work per request.
+      preCompressed: true,
       // A refused path goes to the not-found handler below: the 404 envelope.
       ...(options.sourceMaps ? {} : { allowedPath: (pathname: string) => !isSourceMapPath(pathname) }),
       setHeaders: (res, path) => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
@@ -215,6 +216,10 @@ describe("the built UI (SPA)", () => {
     mkdirSync(join(dist, "assets"));
     writeFileSync(join(dist, "index.html"), "<!doctype html><title>Fuel</title><div id=root></div>");
     writeFileSync(join(dist, "assets", "index-AbC123.js"), "console.log('app')");
+    // What the UI build writes beside each asset (packages/ui/build/precompress.ts).
+    writeFileSync(join(dist, "assets", "index-AbC123.js.br"), brotliCompressSync("console.log('app')"));
+    writeFileSync(join(dist, "assets", "index-AbC123.js.gz"), gzipSync("console.log('app')"));
+    writeFileSync(join(dist, "index.html.gz"), gzipSync("<!doctype html><title>Fuel</title><div id=root></div>"));
     app = await buildApp({ config: { ...booted.config, uiDistDir: dist }, db: booted.db, clock: booted.clock });
   });
   afterAll(async () => {
@@ -235,6 +240,26 @@ describe("the built UI (SPA)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe("console.log('app')");
     expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("an asset goes compressed as the build made it, brotli first, gzip next, raw last", async () => {
+    const br = await app.inject({ method: "GET", url: "/assets/index-AbC123.js", headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe("console.log('app')");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const gz = await app.inject({ method: "GET", url: "/assets/index-AbC123.js", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe("console.log('app')");
+    const raw = await app.inject({ method: "GET", url: "/assets/index-AbC123.js", headers: { "accept-encoding": "identity" } });
+    expect(raw.headers["content-encoding"]).toBeUndefined();
+    expect(raw.body).toBe("console.log('app')");
+  });
+
+  it("a browser route's index.html goes compressed too", async () => {
+    const res = await app.inject({ method: "GET", url: "/orderlist", headers: { "accept-encoding": "gzip" } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(res.rawPayload).toString()).toContain("<div id=root>");
   });
 
   it("a missing asset is a 404, not index.html served as JavaScript", async () => {
