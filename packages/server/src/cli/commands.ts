@@ -4,6 +4,7 @@ import { Result } from "effect";
 import type { Database } from "../db/client.ts";
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from "../operators/blacklist.ts";
 import { createInviteCodes, listInviteCodes } from "../operators/inviteCodes.ts";
+import { cannotRead } from "./inputFiles.ts";
 import { exportStationsCsv, importStationsCsv } from "./stationsCsv.ts";
 
 /** Where a command writes: standard output and standard error in the process, arrays in tests. */
@@ -23,15 +24,6 @@ export interface CliIo {
 
 /** What a command's write makes stale: the catalogue (cities, stations) or the blacklist. */
 export type CliChange = "catalogue" | "blacklist";
-
-/** The files a command reads (the path as typed), so the CLI can send them to the server. */
-export const inputFiles = (args: ReadonlyArray<string>): string[] => {
-  const [group, action, arg] = args;
-  return group === "stations" && action === "import" && arg !== undefined ? [arg] : [];
-};
-
-/** The refusal for a file that cannot be read, the same wherever it is read. */
-export const cannotRead = (path: string, e: unknown): string => `cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`;
 
 export const USAGE = `usage: npm run fuel -- <command>
 

@@ -109,6 +109,19 @@ export const acquireFolderLock = (folder: string, options: AcquireOptions = {}):
   throw new FolderLockedError(resolve(folder), path, parseHolder(readText(path)));
 };
 
+/**
+ * The refusal `acquireFolderLock` would throw now (a live holder), or undefined if the folder is
+ * free or its holder is dead, without taking anything: the CLI asks this to choose between the
+ * server's operator socket and opening the folder itself.
+ */
+export const findLiveLock = (folder: string): FolderLockedError | undefined => {
+  const path = lockPathOf(folder);
+  const raw = readText(path);
+  if (raw === undefined) return undefined;
+  const verdict = judge(path, raw);
+  return verdict.alive ? new FolderLockedError(resolve(folder), path, verdict.holder) : undefined;
+};
+
 /** The holder named in `folder`'s lock file, if there is one and it can be read (dead or alive). */
 export const readLockHolder = (folder: string): LockHolder | undefined => parseHolder(readText(lockPathOf(folder)));
 
@@ -173,13 +186,16 @@ export const isAlive = (holder: LockHolder): boolean => {
   return holder.procStart === undefined || stat.start === holder.procStart;
 };
 
+/** The claim on replacing one particular content of `path`: named after that content. */
+export const claimPathOf = (path: string, content: string): string => `${path}.takeover-${createHash("sha256").update(content).digest("hex").slice(0, 16)}`;
+
 /**
  * Replaces the file at `path` with `next`, only if it still holds exactly `expected`. At most one
  * caller wins for one `expected`; see the module comment.
  */
 export const replaceIfUnchanged = (path: string, expected: string, next: string, depth: number): boolean => {
   if (depth > MAX_CLAIM_DEPTH) return false;
-  const claim = `${path}.takeover-${createHash("sha256").update(expected).digest("hex").slice(0, 16)}`;
+  const claim = claimPathOf(path, expected);
   const claimRaw = JSON.stringify(me("taking over a stale lock"));
   if (!createExclusive(claim, claimRaw)) {
     const existing = readText(claim);
