@@ -4,6 +4,7 @@ import { Result } from "effect";
 import type { Database } from "../db/client.ts";
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from "../operators/blacklist.ts";
 import { createInviteCodes, listInviteCodes } from "../operators/inviteCodes.ts";
+import { cannotRead } from "./inputFiles.ts";
 import { exportStationsCsv, importStationsCsv } from "./stationsCsv.ts";
 
 /** Where a command writes: standard output and standard error in the process, arrays in tests. */
@@ -12,7 +13,17 @@ export interface CliIo {
   readonly out: (text: string) => void;
   readonly err: (text: string) => void;
   readonly now: () => Date;
+  /**
+   * Reads a file the command names (default: from disk). Through the running server the file is
+   * the one the operator named, read by the CLI and sent along (src/cli/operatorChannel.ts).
+   */
+  readonly readFile?: (path: string) => Promise<string>;
+  /** Told what a successful write changed, so a server can evict its caches of it at once. */
+  readonly changed?: (what: CliChange) => void;
 }
+
+/** What a command's write makes stale: the catalogue (cities, stations) or the blacklist. */
+export type CliChange = "catalogue" | "blacklist";
 
 export const USAGE = `usage: npm run fuel -- <command>
 
@@ -24,7 +35,9 @@ export const USAGE = `usage: npm run fuel -- <command>
   stations import FILE.csv   add or update stations (all rows or none)
   stations export            every station as CSV on standard output
 
-The database is the server's: DATABASE_URL, or PGlite in ./data/pglite when unset.`;
+The database is the server's: DATABASE_URL, or PGlite in ./data/pglite when unset.
+While the server runs on a PGlite folder, commands go through it (its operator socket,
+beside the folder), so it sees their changes at once; otherwise they open the database.`;
 
 const phoneArg = (raw: string | undefined, io: CliIo): string | undefined => {
   const checked = Validation.validatePhone(raw ?? "");
@@ -59,6 +72,7 @@ export const runCli = async (args: ReadonlyArray<string>, io: CliIo): Promise<nu
       if (phone === undefined) return 1;
       if (action === "add") io.out((await addToBlacklist(io.db, phone, io.now())) ? `${phone} is now blacklisted` : `${phone} was already blacklisted`);
       else io.out((await removeFromBlacklist(io.db, phone)) ? `${phone} is no longer blacklisted` : `${phone} was not blacklisted`);
+      io.changed?.("blacklist");
       return 0;
     }
     case "blacklist list":
@@ -71,9 +85,9 @@ export const runCli = async (args: ReadonlyArray<string>, io: CliIo): Promise<nu
       }
       let text: string;
       try {
-        text = await readFile(arg, "utf8");
+        text = await (io.readFile ?? ((path: string) => readFile(path, "utf8")))(arg);
       } catch (e) {
-        io.err(`cannot read ${arg}: ${e instanceof Error ? e.message : String(e)}`);
+        io.err(cannotRead(arg, e));
         return 1;
       }
       const result = await importStationsCsv(io.db, text);
@@ -82,6 +96,7 @@ export const runCli = async (args: ReadonlyArray<string>, io: CliIo): Promise<nu
         io.err(`nothing imported: ${result.errors.length} problem(s)`);
         return 1;
       }
+      io.changed?.("catalogue");
       io.out(`imported ${result.added + result.updated} stations (${result.added} new, ${result.updated} updated)`);
       return 0;
     }

@@ -7,6 +7,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { Config, DatabaseConfig } from "../config.ts";
+import { acquireFolderLock, type FolderLock } from "./folderLock.ts";
 import * as schema from "./schema.ts";
 
 export { schema };
@@ -50,12 +51,22 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** Called with errors from idle pool clients (a PostgreSQL restart); without it they would crash the process. */
   readonly onPoolError?: (err: Error) => void;
+  /**
+   * What this process is ("the server", "the operators' CLI"), written into a PGlite folder's lock
+   * so that another process refused by it can tell the operator who holds the folder.
+   */
+  readonly lockLabel?: string;
 }
 
 /**
  * Opens the database the configuration names (a whole `Config` or its `database` part): PGlite
  * in a folder (created if missing) or in memory, or a node-postgres pool. Does not migrate: call
  * `migrate(handle)`.
+ *
+ * A PGlite folder is opened by one process at a time: this takes its lock (src/db/folderLock.ts)
+ * and `close` releases it; a folder held by a live process throws `FolderLockedError`, whose
+ * message tells the operator who holds it and what to do. In memory and on PostgreSQL (which
+ * serves many processes itself) there is no lock.
  */
 export const openDatabase = async (
   from: DatabaseConfig | Pick<Config, "database">,
@@ -74,17 +85,35 @@ export const openDatabase = async (
       close: () => (closed ??= pool.end()),
     };
   }
-  if (config.kind === "pglite-dir") mkdirSync(config.dir, { recursive: true });
-  // In memory there is nothing to make durable: answering before PGlite's file-system sync saves
-  // about a third of every query's cost (docs/performance.md). A folder keeps full durability.
-  const client = await PGlite.create(config.kind === "pglite-dir" ? config.dir : "memory://", { relaxedDurability: config.kind === "pglite-memory" });
+  let lock: FolderLock | undefined;
+  if (config.kind === "pglite-dir") {
+    mkdirSync(config.dir, { recursive: true });
+    lock = acquireFolderLock(config.dir, options.lockLabel === undefined ? {} : { label: options.lockLabel });
+  }
+  let client: PGlite;
+  try {
+    // In memory there is nothing to make durable: answering before PGlite's file-system sync saves
+    // about a third of every query's cost (docs/performance.md). A folder keeps full durability.
+    client = await PGlite.create(config.kind === "pglite-dir" ? config.dir : "memory://", { relaxedDurability: config.kind === "pglite-memory" });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite({ client, schema });
+  const closeClient = async (): Promise<void> => {
+    try {
+      if (!client.closed) await client.close();
+    } finally {
+      // Only after PGlite has written its last page: the next opener may start at once.
+      lock?.release();
+    }
+  };
   let closed: Promise<void> | undefined;
   return {
     db,
     kind: "pglite",
     driver: { kind: "pglite", db, client },
-    close: () => (closed ??= client.closed ? Promise.resolve() : client.close()),
+    close: () => (closed ??= closeClient()),
   };
 };
 

@@ -62,11 +62,16 @@ const makeTemplate = async (path: string): Promise<void> => {
   }
 };
 
-/** A fresh, migrated in-memory PGlite (its own copy: nothing is shared between test files). */
-export const openMigratedPglite = async (): Promise<DatabaseHandle> => {
+/** The template: a tar of a migrated PGlite data folder (PGlite's `loadDataDir`), made if missing. */
+export const migratedPgliteTar = async (): Promise<Blob> => {
   const path = join(tmpdir(), `fuel-pglite-template-${templateKey()}.tar`);
   if (!existsSync(path)) await makeTemplate(path);
-  const client = await PGlite.create("memory://", { relaxedDurability: true, loadDataDir: new Blob([readFileSync(path)]) });
+  return new Blob([readFileSync(path)]);
+};
+
+/** A fresh, migrated in-memory PGlite (its own copy: nothing is shared between test files). */
+export const openMigratedPglite = async (): Promise<DatabaseHandle> => {
+  const client = await PGlite.create("memory://", { relaxedDurability: true, loadDataDir: await migratedPgliteTar() });
   const handle = wrap(client);
   // Idempotent: proves the template is current (a no-op when it is).
   await migrate(handle);
