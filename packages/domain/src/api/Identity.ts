@@ -99,10 +99,15 @@ export type CheckCaptchaRequest = typeof CheckCaptchaRequest.Type;
 export const SetPasswordRequest = Schema.Struct({ password: Password }).annotate({ identifier: "SetPasswordRequest" });
 export type SetPasswordRequest = typeof SetPasswordRequest.Type;
 
-/** `/api/user/resetpassword` from /resetPassword: change the password knowing the old one (needs a token). */
+/**
+ * `/api/user/resetpassword` from /resetPassword: change the password knowing the old one (needs a
+ * token). Spec §7 sends old and new; the form's third field may come along as `confirm_password`,
+ * and then must equal `new_password` (spec §5 'passwords do not match').
+ */
 export const ChangePasswordRequest = Schema.Struct({
   old_password: Password,
   new_password: Password,
+  confirm_password: Schema.optionalKey(Password),
 }).annotate({ identifier: "ChangePasswordRequest" });
 export type ChangePasswordRequest = typeof ChangePasswordRequest.Type;
 
