@@ -1,6 +1,7 @@
 import { Schema } from "effect";
+import { InviteCodeEmpty } from "../Validation.ts";
 import { User } from "./Entities.ts";
-import { Code, LineText, Password, Phone, ShortText, Token, Url } from "./Primitives.ts";
+import { Code, LineText, Password, Phone, requiredAs, ShortText, Token, Url } from "./Primitives.ts";
 
 /**
  * Requests and answers of sign-in, phone binding, passwords, activation and the blacklist
@@ -136,6 +137,9 @@ export type IsBlacklistRequest = typeof IsBlacklistRequest.Type;
 export const IsBlacklistResponse = Schema.Literals([0, 1]).annotate({ identifier: "IsBlacklistResponse" });
 export type IsBlacklistResponse = typeof IsBlacklistResponse.Type;
 
-/** `POST /api/activacode/check`: redeem a single-use invite code for the signed-in user. */
-export const ActivateRequest = Schema.Struct({ code: Code }).annotate({ identifier: "ActivateRequest" });
+/**
+ * `POST /api/activacode/check`: redeem a single-use invite code for the signed-in user. Spec §5:
+ * the code is required; missing, null or blank it is 'invite code cannot be empty'.
+ */
+export const ActivateRequest = Schema.Struct({ code: requiredAs(new InviteCodeEmpty(), Code) }).annotate({ identifier: "ActivateRequest" });
 export type ActivateRequest = typeof ActivateRequest.Type;

@@ -88,7 +88,8 @@ describe("POST /api/activacode/check", () => {
 
   it("a missing or mistyped code answers 400", async () => {
     const { token } = await signedIn();
-    expectError(await post(booted, "/api/activacode/check", {}, { token }), 400, "missing field: code");
+    expectError(await post(booted, "/api/activacode/check", {}, { token }), 400, "invite code cannot be empty");
+    expectError(await post(booted, "/api/activacode/check", { code: null }, { token }), 400, "invite code cannot be empty");
     expectError(await activate(12345, token), 400);
   });
 

@@ -290,14 +290,14 @@ describe("rechargeorder/create refusals write nothing", () => {
     await expectRefusedNoRow(me, rechargeDraft({ last_number: "3456789", team: PENGCHENG, phone: "13800138000" }), 409, "this card cannot be recharged now");
   });
 
-  it("an entity recharge above 5000 yuan: 'single recharge cannot exceed 5000 yuan'", async () => {
+  it("an entity recharge above 5000 yuan: 'single amount cannot exceed 5000 yuan' (spec §5's words for the 5000 limit)", async () => {
     const me = await customer(booted);
-    await expectRefusedNoRow(me, rechargeDraft({ order_amount: "500001" }), 400, "single recharge cannot exceed 5000 yuan");
+    await expectRefusedNoRow(me, rechargeDraft({ order_amount: "500001" }), 400, "single amount cannot exceed 5000 yuan");
     await fc.assert(
       // The amount shown stays one a client could show (it must fit the integer column it would be
       // stored in); the limit answers whatever it is.
       fc.asyncProperty(fc.integer({ min: 500_001, max: 1_000_000_000_000 }), async (cents) =>
-        expectRefusedNoRow(me, rechargeDraft({ order_amount: String(cents), amount: payable(500_000) }), 400, "single recharge cannot exceed 5000 yuan"),
+        expectRefusedNoRow(me, rechargeDraft({ order_amount: String(cents), amount: payable(500_000) }), 400, "single amount cannot exceed 5000 yuan"),
       ),
       { numRuns: 10 },
     );
