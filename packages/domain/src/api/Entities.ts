@@ -8,7 +8,6 @@ import {
   CardTypeCode,
   Cents,
   CentsPerLitre,
-  CentsString,
   ClockTime,
   Count,
   GasType,

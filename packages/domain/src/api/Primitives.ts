@@ -27,6 +27,7 @@ import * as Messages from "../Messages.ts";
  * which has no UTF-8 form (the driver would write U+FFFD instead, silently changing the value).
  * With the `u` flag a surrogate pair reads as one code point, so only unpaired halves match.
  */
+// eslint-disable-next-line no-control-regex -- NUL is the very character to find
 const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
 
 /** Whether PostgreSQL `text` stores `s` exactly: no NUL character, no unpaired surrogate. */

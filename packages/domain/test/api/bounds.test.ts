@@ -1,4 +1,4 @@
-import { Cause, Exit, Option, Result, Schema, SchemaIssue } from "effect";
+import { Cause, Exit, Option, Result, Schema, type SchemaIssue } from "effect";
 import { describe, expect, it } from "vitest";
 import * as Messages from "../../src/Messages.ts";
 import {
