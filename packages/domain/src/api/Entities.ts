@@ -1,10 +1,13 @@
-import { Schema } from "effect";
+import { Schema, SchemaGetter } from "effect";
+import { AmountEmpty } from "../Money.ts";
+import { CardNumberEmpty, RechargeAmountEmpty } from "../Validation.ts";
 import {
+  AmountField,
+  anyCase,
   boundedString,
   CardTypeCode,
   Cents,
   CentsPerLitre,
-  CentsString,
   ClockTime,
   Count,
   GasType,
@@ -13,15 +16,18 @@ import {
   LineText,
   LongText,
   Longitude,
+  numberOrDigits,
   OrderId,
   OrderStatusCode,
   OrderTypeCode,
-  PayType,
+  PayTypeField,
   Phone,
   RefundStatusCode,
+  requiredAs,
   Seconds,
   ShortText,
   StationId,
+  StationIdField,
   Timestamp,
   Url,
 } from "./Primitives.ts";
@@ -150,18 +156,28 @@ export type OrderPage = typeof OrderPage.Type;
 
 /**
  * Spec §3: a one-key fuel order as the client drafts it. `order_amount` is integer cents written
- * as digits ("10040" = 100.40 yuan). The server recomputes the payable with `Pricing`; the draft
- * carries no price so the client cannot choose one.
+ * as digits ("10040" = 100.40 yuan; the JSON number 10040 is read too); missing, null or blank it
+ * is 'amount cannot be empty' (spec §5), whatever else the body lacks. `station_id` may come as a
+ * string of digits, `paytype` in any letter case ("FY"). The server recomputes the payable with
+ * `Pricing`; the draft carries no price so the client cannot choose one.
  */
 export const DraftOrder = Schema.Struct({
   gas_Type: GasType,
-  order_amount: CentsString,
+  order_amount: requiredAs(new AmountEmpty(), AmountField),
   phone: Phone,
-  station_id: StationId,
+  station_id: StationIdField,
   remark: Schema.optionalKey(LineText),
-  paytype: PayType,
+  paytype: PayTypeField,
 }).annotate({ identifier: "DraftOrder" });
 export type DraftOrder = typeof DraftOrder.Type;
+
+/** An empty string where a station id goes: no station selected (read as null). */
+const NoStationSelected = Schema.Literal("").pipe(
+  Schema.decodeTo(Schema.Null, {
+    decode: SchemaGetter.transform((): null => null),
+    encode: SchemaGetter.transform((): "" => ""),
+  }),
+);
 
 /**
  * Spec §3/§7: a fuel-card recharge as the client drafts it (the recharge draft plus team, amount
@@ -170,23 +186,28 @@ export type DraftOrder = typeof DraftOrder.Type;
  * `unitdiscount` the discount shown, integer cents per litre. The card is
  * `common_number` + `last_number` (the card's last 7 digits); `common_number` may be left out, the
  * server then takes the web info's prefix for `card_type`.
+ *
+ * Spec §5's empty fields answer in the spec's words whatever else the body lacks: `last_number`
+ * 'card number cannot be empty', `order_amount` 'recharge amount cannot be empty' (in that order,
+ * the order of the form). Numbers (`card_type`, `amount`, `station_id`, `unitdiscount`) may come
+ * as strings of digits, `paytype` in any letter case (spec §7 writes "FY").
  */
 export const DraftRecharge = Schema.Struct({
   gas_Type: GasType,
-  card_type: CardTypeCode,
+  card_type: numberOrDigits(CardTypeCode),
   common_number: Schema.optionalKey(ShortText),
-  last_number: ShortText,
-  order_amount: CentsString,
-  amount: Cents,
+  last_number: requiredAs(new CardNumberEmpty(), ShortText),
+  order_amount: requiredAs(new RechargeAmountEmpty(), AmountField),
+  amount: numberOrDigits(Cents),
   phone: Phone,
   phonenum2: Schema.optionalKey(Phone),
   team: ShortText,
   card_status: Schema.optionalKey(ShortText),
-  /** The station the card is loaded at. Absent or null: the server answers 'select a station first' (spec §5). */
-  station_id: Schema.optionalKey(Schema.NullOr(StationId)),
-  unitdiscount: Schema.optionalKey(CentsPerLitre),
+  /** The station the card is loaded at. Absent, null or "": the server answers 'select a station first' (spec §5). */
+  station_id: Schema.optionalKey(Schema.Union([StationIdField, Schema.Null, NoStationSelected])),
+  unitdiscount: Schema.optionalKey(numberOrDigits(CentsPerLitre)),
   remark: Schema.optionalKey(LineText),
-  paytype: Schema.Literal("fy"),
+  paytype: anyCase(Schema.Literal("fy")),
 }).annotate({ identifier: "DraftRecharge" });
 export type DraftRecharge = typeof DraftRecharge.Type;
 

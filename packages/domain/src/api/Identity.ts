@@ -1,6 +1,7 @@
 import { Schema } from "effect";
+import { InviteCodeEmpty } from "../Validation.ts";
 import { User } from "./Entities.ts";
-import { Code, LineText, Password, Phone, ShortText, Token, Url } from "./Primitives.ts";
+import { Code, LineText, Password, Phone, requiredAs, ShortText, Token, Url } from "./Primitives.ts";
 
 /**
  * Requests and answers of sign-in, phone binding, passwords, activation and the blacklist
@@ -99,10 +100,15 @@ export type CheckCaptchaRequest = typeof CheckCaptchaRequest.Type;
 export const SetPasswordRequest = Schema.Struct({ password: Password }).annotate({ identifier: "SetPasswordRequest" });
 export type SetPasswordRequest = typeof SetPasswordRequest.Type;
 
-/** `/api/user/resetpassword` from /resetPassword: change the password knowing the old one (needs a token). */
+/**
+ * `/api/user/resetpassword` from /resetPassword: change the password knowing the old one (needs a
+ * token). Spec §7 sends old and new; the form's third field may come along as `confirm_password`,
+ * and then must equal `new_password` (spec §5 'passwords do not match').
+ */
 export const ChangePasswordRequest = Schema.Struct({
   old_password: Password,
   new_password: Password,
+  confirm_password: Schema.optionalKey(Password),
 }).annotate({ identifier: "ChangePasswordRequest" });
 export type ChangePasswordRequest = typeof ChangePasswordRequest.Type;
 
@@ -131,6 +137,9 @@ export type IsBlacklistRequest = typeof IsBlacklistRequest.Type;
 export const IsBlacklistResponse = Schema.Literals([0, 1]).annotate({ identifier: "IsBlacklistResponse" });
 export type IsBlacklistResponse = typeof IsBlacklistResponse.Type;
 
-/** `POST /api/activacode/check`: redeem a single-use invite code for the signed-in user. */
-export const ActivateRequest = Schema.Struct({ code: Code }).annotate({ identifier: "ActivateRequest" });
+/**
+ * `POST /api/activacode/check`: redeem a single-use invite code for the signed-in user. Spec §5:
+ * the code is required; missing, null or blank it is 'invite code cannot be empty'.
+ */
+export const ActivateRequest = Schema.Struct({ code: requiredAs(new InviteCodeEmpty(), Code) }).annotate({ identifier: "ActivateRequest" });
 export type ActivateRequest = typeof ActivateRequest.Type;

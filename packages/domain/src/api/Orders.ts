@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { DraftOrder } from "./Entities.ts";
 import { FyPayParams, WechatOrderCreated } from "./Payments.ts";
-import { LineText, LongText, OrderId, OrderStatusCode, RefundStatusCode, ShortText } from "./Primitives.ts";
+import { intBetween, LineText, LongText, numberOrDigits, OrderId, OrderIdField, OrderStatusCode, RefundStatusCode, ShortText } from "./Primitives.ts";
 
 /**
  * Requests and answers of one-key fuel orders: create, list, detail, cancel, QR codes, refund
@@ -27,10 +27,11 @@ export type OrderListTab = typeof OrderListTab.Type;
 
 /**
  * Which orders `/api/order/list` returns: a tab name, or (what clients of the original service
- * send) a numeric `order_status` code, with `0` meaning all. A code selects exactly that status, so
- * rejected (6), voided (7) and cancelled (9) orders can be listed on their own too.
+ * send) a numeric `order_status` code, with `0` meaning all; a code may come as a string of digits
+ * ("1"). A code selects exactly that status, so rejected (6), voided (7) and cancelled (9) orders
+ * can be listed on their own too.
  */
-export const OrderListFilter = Schema.Union([OrderListTab, Schema.Literal(0), OrderStatusCode]).annotate({
+export const OrderListFilter = Schema.Union([OrderListTab, numberOrDigits(Schema.Union([Schema.Literal(0), OrderStatusCode]))]).annotate({
   identifier: "OrderListFilter",
   description: "a tab name (all, unpaid, unused, used, expired), 0 for all, or an order_status code",
 });
@@ -53,9 +54,9 @@ const TAB_CODES: Record<OrderListTab, ReadonlyArray<OrderStatusCode>> = {
 export const orderListStatuses = (filter: OrderListFilter): ReadonlyArray<OrderStatusCode> =>
   typeof filter === "string" ? TAB_CODES[filter] : filter === 0 ? ALL_STATUS_CODES : [filter];
 
-/** `POST /api/order/list`: one page (from 1; the client loads the next when scrolled to the bottom). */
+/** `POST /api/order/list`: one page (from 1; the client loads the next when scrolled to the bottom; `"1"` is read too). */
 export const OrderListRequest = Schema.Struct({
-  page: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100_000 })).annotate({ description: "the page number, from 1" }),
+  page: numberOrDigits(intBetween(1, 100_000)).annotate({ description: "the page number, from 1" }),
   order_status: OrderListFilter,
 }).annotate({ identifier: "OrderListRequest" });
 export type OrderListRequest = typeof OrderListRequest.Type;
@@ -80,7 +81,7 @@ export type KepaiQrResponse = typeof KepaiQrResponse.Type;
 
 /** `POST /api/order/refund`: ask for a paid order's refund, saying why. */
 export const RefundRequest = Schema.Struct({
-  order_id: OrderId,
+  order_id: OrderIdField,
   reason: LineText,
 }).annotate({ identifier: "RefundRequest" });
 export type RefundRequest = typeof RefundRequest.Type;

@@ -1,21 +1,45 @@
-import { Schema } from "effect";
+import { Schema, SchemaGetter } from "effect";
+import * as Messages from "../Messages.ts";
 
 /**
  * The scalar building blocks of the wire contract: money, times, ids, codes and bounded strings.
  *
- * Why bounded strings: the schemas are the first thing a hostile body meets on the server, so
- * every string has a generous upper length (a real value never comes near it) and a megabyte
- * "phone" is rejected before any rule runs. The business lengths (phone 11, password >= 6, invite
- * code <= 32, ...) are domain validation (`Validation`), which the server applies afterwards to
- * answer with the spec's own messages.
+ * Why bounded: the schemas are the first thing a hostile body meets on the server, so nothing the
+ * database cannot hold gets past them, and the refusal is a 400 naming the field before any SQL
+ * runs. Every string has a generous upper length (a real value never comes near it, and a
+ * megabyte "phone" is rejected before any rule runs) and holds only text PostgreSQL can store;
+ * every integer fits the PostgreSQL `integer` column it is kept in. The business rules (phone 11,
+ * password >= 6, invite code <= 32, amount limits, ...) are domain validation (`Validation`),
+ * which the server applies afterwards to answer with the spec's own messages.
+ *
+ * Requests are read liberally, answers written canonically: an integer field of a request also
+ * accepts a string of digits (`"17"`), the pay type any letter case (`"FY"`), and an order amount
+ * a JSON number (`10040`), because spec clients send either; every one encodes in the one
+ * documented form.
  * @module
  */
 
 // ---------------------------------------------------------------------------------------------
 // Bounded strings
 
-/** A string of at most `max` UTF-16 code units. */
-export const boundedString = (max: number) => Schema.String.check(Schema.isMaxLength(max));
+/**
+ * What PostgreSQL `text` cannot hold: NUL (refused outright), and an unpaired UTF-16 surrogate,
+ * which has no UTF-8 form (the driver would write U+FFFD instead, silently changing the value).
+ * With the `u` flag a surrogate pair reads as one code point, so only unpaired halves match.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is the very character to find
+const UNSTORABLE = /[\u0000\uD800-\uDFFF]/u;
+
+/** Whether PostgreSQL `text` stores `s` exactly: no NUL character, no unpaired surrogate. */
+export const isStorableText = (s: string): boolean => !UNSTORABLE.test(s);
+
+const storableText = Schema.makeFilter<string>((s) => isStorableText(s), {
+  expected: "text without NUL characters or unpaired surrogates",
+  toJsonSchema: () => ({ pattern: "^[^\\u0000]*$" }),
+});
+
+/** A string of at most `max` UTF-16 code units that PostgreSQL `text` stores exactly. */
+export const boundedString = (max: number) => Schema.String.check(Schema.isMaxLength(max), storableText);
 
 /** A short label or identifier (names of teams, cities, codes, merchant order numbers): at most 64 characters. */
 export const ShortText = boundedString(64);
@@ -55,25 +79,36 @@ export type Token = typeof Token.Type;
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
-/** A positive safe integer: the id of a row (user, station, order). */
-export const Id = Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)).annotate({ description: "a positive integer id" });
+/**
+ * The largest value of a PostgreSQL `integer` (int4) column: every id (`serial`), amount, price
+ * and counter of ours is stored in one (packages/server/src/db/schema.ts). A larger number in a
+ * request would make the query fail, so the contract refuses it first.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** A safe integer from `minimum` to `maximum` (default {@link INT4_MAX}, what an `integer` column holds). */
+export const intBetween = (minimum: number, maximum: number = INT4_MAX) => Schema.Int.check(Schema.isBetween({ minimum, maximum }));
+
+/** A positive integer that fits an `integer` column: the id of a row (user, station, order). */
+export const Id = intBetween(1).annotate({ description: "a positive integer id (at most 2147483647)" });
 export type Id = typeof Id.Type;
 
 /** The id of an order. Orders are addressed by this number everywhere (`/orderDetail/:id`). */
-export const OrderId = Id.annotate({ identifier: "OrderId", description: "the order's id, a positive integer" });
+export const OrderId = Id.annotate({ identifier: "OrderId", description: "the order's id, a positive integer (at most 2147483647)" });
 export type OrderId = typeof OrderId.Type;
 
 /** The id of a gas station. */
-export const StationId = Id.annotate({ identifier: "StationId", description: "the station's id, a positive integer" });
+export const StationId = Id.annotate({ identifier: "StationId", description: "the station's id, a positive integer (at most 2147483647)" });
 export type StationId = typeof StationId.Type;
 
 /**
- * Money on the wire: integer cents (spec §9, yuan x 100), a non-negative safe integer.
- * 12.50 yuan is `1250`. Never a float, never yuan.
+ * Money on the wire: integer cents (spec §9, yuan x 100), non-negative, at most
+ * {@link INT4_MAX} (the `integer` column it is stored in). 12.50 yuan is `1250`. Never a float,
+ * never yuan.
  */
-export const Cents = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
+export const Cents = intBetween(0).annotate({
   identifier: "Cents",
-  description: "money in integer cents (yuan x 100), a non-negative safe integer",
+  description: "money in integer cents (yuan x 100), from 0 to 2147483647",
 });
 export type Cents = typeof Cents.Type;
 
@@ -81,7 +116,7 @@ export type Cents = typeof Cents.Type;
  * A price per litre on the wire: integer cents per litre. 7.30 yuan per litre is `730`.
  * Station prices (now_price, nation_price, original_price) and web-info prices (price_0_*) use it.
  */
-export const CentsPerLitre = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
+export const CentsPerLitre = intBetween(0).annotate({
   identifier: "CentsPerLitre",
   description: "a price in integer cents per litre (7.30 yuan/L is 730)",
 });
@@ -91,7 +126,9 @@ export type CentsPerLitre = typeof CentsPerLitre.Type;
  * Spec §3: the draft order's `order_amount` is cents written as a string of digits ("10040" is
  * 100.40 yuan). Only canonical digits pass: no sign, no decimal point, no spaces, no leading
  * zeros (except "0" itself), at most 15 digits so the number is always a safe integer.
- * `Money`/`Validation` decide whether the amount is allowed (empty, zero, above the limit).
+ * `Money`/`Validation` decide whether the amount is allowed (empty, zero, above the limit), so an
+ * amount too large for the database is refused with the page's limit ('cannot exceed 10000
+ * yuan') before any SQL.
  */
 export const CentsString = Schema.String.check(
   Schema.isMaxLength(15),
@@ -100,11 +137,11 @@ export const CentsString = Schema.String.check(
 export type CentsString = typeof CentsString.Type;
 
 /** A whole number of seconds, non-negative (the unpaid countdown `count`, a clock advance). */
-export const Seconds = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: "whole seconds, non-negative" });
+export const Seconds = intBetween(0).annotate({ description: "whole seconds, non-negative" });
 export type Seconds = typeof Seconds.Type;
 
 /** A non-negative count (totals, page numbers' upper bounds). */
-export const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({ description: "a non-negative integer" });
+export const Count = intBetween(0).annotate({ description: "a non-negative integer" });
 export type Count = typeof Count.Type;
 
 /** A longitude in degrees (GCJ-02 for Chinese map coordinates). */
@@ -118,6 +155,87 @@ export const Latitude = Schema.Finite.check(Schema.isBetween({ minimum: -90, max
   description: "latitude in degrees, GCJ-02",
 });
 export type Latitude = typeof Latitude.Type;
+
+// ---------------------------------------------------------------------------------------------
+// Reading requests liberally
+
+/** At most 16 digits: any id or amount, and never a string long enough to cost anything to read. */
+const Digits = Schema.String.check(Schema.isPattern(/^[0-9]{1,16}$/u, { expected: "a whole number, as a JSON number or a string of digits" }));
+
+/** A JSON number, or a string of digits read as one. Negative zero reads as zero. */
+const toNumber = (raw: number | string): number => {
+  const n = typeof raw === "string" ? Number(raw) : raw;
+  return n === 0 ? 0 : n;
+};
+
+/**
+ * A request's integer field read from a JSON number or a string of digits (`17` or `"17"`: a
+ * spec client may send either, e.g. an id taken from the route `/orderDetail/:id`), then checked
+ * by `target` (range, allowed codes). `-0` reads as `0` (so an id of -0 is refused like 0, and an
+ * amount of -0 is zero). Encodes as the number.
+ */
+export const numberOrDigits = <S extends Schema.Top & { readonly Encoded: number }>(target: S) =>
+  Schema.Union([Schema.Finite, Digits]).pipe(
+    Schema.decodeTo(target, {
+      decode: SchemaGetter.transform((raw: number | string) => toNumber(raw) as S["Encoded"]),
+      encode: SchemaGetter.transform((n: S["Encoded"]): number | string => n),
+    }),
+  );
+
+/** `order_id` in a request: {@link OrderId}, also as a string of digits. */
+export const OrderIdField = numberOrDigits(OrderId);
+
+/** `station_id` in a request: {@link StationId}, also as a string of digits. */
+export const StationIdField = numberOrDigits(StationId);
+
+/**
+ * `order_amount` in a draft: {@link CentsString}, also as a JSON number of cents (`10040`, a
+ * non-negative safe integer; `-0` is `"0"`). Decodes and encodes as the canonical string.
+ */
+export const AmountField = Schema.Union([
+  CentsString,
+  Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).pipe(
+    Schema.decodeTo(CentsString, {
+      decode: SchemaGetter.transform((n: number) => String(toNumber(n))),
+      encode: SchemaGetter.transform((s: string) => Number(s)),
+    }),
+  ),
+]).annotate({ description: "integer cents as a string of digits, e.g. \"10040\" (a JSON number is read too)" });
+
+/**
+ * A string field matched whatever its letter case (`"FY"`, `"Fy"`, `"WECHAT"`), read as `target`'s
+ * lower-case literal; encodes as that literal.
+ */
+export const anyCase = <S extends Schema.Top & { readonly Encoded: string }>(target: S) =>
+  ShortText.pipe(
+    Schema.decodeTo(target, {
+      decode: SchemaGetter.transform((s: string) => s.toLowerCase() as S["Encoded"]),
+      encode: SchemaGetter.transform((s: S["Encoded"]): string => s),
+    }),
+  );
+
+const isBlank = (u: string | number | null): boolean => u === null || (typeof u === "string" && u.trim() === "");
+
+/**
+ * A field spec §5 requires in its own words ('amount cannot be empty', 'card number cannot be
+ * empty', 'recharge amount cannot be empty'). Missing, `null` or blank is refused with the domain
+ * error's text (annotation `message`) and tag (annotation `errorTag`, the catalogue key the
+ * server sends as `x-error-tag`); anything else is decoded by `target`. The server reports an
+ * issue worded like this ahead of any other issue of the body (`describeIssue`), so an empty card
+ * number answers 'card number cannot be empty' whatever else is missing.
+ */
+export const requiredAs = <S extends Schema.Top & { readonly Encoded: string | number }>(error: Messages.Tagged, target: S) => {
+  const words = { message: Messages.describe(error), errorTag: error._tag };
+  return Schema.Union([Schema.String, Schema.Finite, Schema.Null])
+    .check(Schema.makeFilter((u: string | number | null) => !isBlank(u), { ...words, expected: "a value" }))
+    .pipe(
+      Schema.decodeTo(target, {
+        decode: SchemaGetter.transform((u: string | number | null) => u as S["Encoded"]),
+        encode: SchemaGetter.transform((e: S["Encoded"]): string | number | null => e),
+      }),
+    )
+    .annotateKey({ messageMissingKey: words.message, errorTag: words.errorTag });
+};
 
 // ---------------------------------------------------------------------------------------------
 // Times
@@ -227,6 +345,12 @@ export const PayType = Schema.Literals(["wechat", "fy"]).annotate({
 });
 export type PayType = typeof PayType.Type;
 
+/**
+ * `paytype` in a request: {@link PayType} in any letter case, because spec §7 spells the FY
+ * channel "FY" ("paytype FY"); read as, and written in, the lower-case literal.
+ */
+export const PayTypeField = anyCase(PayType).annotate({ description: "\"wechat\" or \"fy\", any letter case (\"FY\" as spec §7 writes it)" });
+
 // ---------------------------------------------------------------------------------------------
 // Shapes shared by many endpoints
 
@@ -250,7 +374,7 @@ export const NoData = Schema.Null.annotate({ description: "no data: the envelope
 export type NoData = typeof NoData.Type;
 
 /** A request naming one order: `{order_id}`. */
-export const OrderIdRequest = Schema.Struct({ order_id: OrderId });
+export const OrderIdRequest = Schema.Struct({ order_id: OrderIdField });
 export type OrderIdRequest = typeof OrderIdRequest.Type;
 
 /** A request naming one phone number: `{phone}`. */

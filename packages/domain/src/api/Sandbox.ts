@@ -1,5 +1,5 @@
 import { Schema } from "effect";
-import { Code, LineText, LongText, OrderId, Phone, ShortText, Timestamp } from "./Primitives.ts";
+import { Code, LineText, LongText, OrderIdField, Phone, ShortText, Timestamp } from "./Primitives.ts";
 
 /**
  * The sandbox providers' endpoints (DESIGN.md §4): scripts and the sandbox UI drive the outside
@@ -29,7 +29,7 @@ export type SandboxSmsQuery = typeof SandboxSmsQuery.Type;
  * "cancel" nothing.
  */
 export const SandboxPayRequest = Schema.Struct({
-  order_id: OrderId,
+  order_id: OrderIdField,
   result: Schema.Literals(["ok", "cancel", "fail"]),
   /**
    * false: the channel takes the money but its notification is lost (default true), so
@@ -47,7 +47,7 @@ export type SandboxRedeemRequest = typeof SandboxRedeemRequest.Type;
 
 /** `POST /api/sandbox/recharge/settle`: the card distributor settles a paid recharge ("done") or rejects it with a reason. */
 export const SandboxSettleRequest = Schema.Struct({
-  order_id: OrderId,
+  order_id: OrderIdField,
   result: Schema.Literals(["done", "rejected"]),
   reason: Schema.optionalKey(LineText),
 }).annotate({ identifier: "SandboxSettleRequest" });

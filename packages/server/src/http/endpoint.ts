@@ -97,10 +97,12 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
       }
 
       // No body (or an empty JSON body) is the empty object: endpoints without payload take `{}`.
-      const decoded = decode(readInput(request) ?? {});
+      // Every problem is collected, so describeIssue can put a rule worded by the spec first.
+      const decoded = decode(readInput(request) ?? {}, { errors: "all" });
       if (Exit.isFailure(decoded)) {
         const error = Option.getOrUndefined(Cause.findErrorOption(decoded.cause));
-        throw new BadRequest(Schema.isSchemaError(error) ? describeIssue(error.issue) : "invalid request");
+        const described = Schema.isSchemaError(error) ? describeIssue(error.issue) : { message: "invalid request" };
+        throw new BadRequest(described.message, described.tag);
       }
 
       const found = principal;

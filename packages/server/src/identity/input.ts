@@ -4,7 +4,9 @@ import { BadRequest } from "../http/errors.ts";
 
 /**
  * The spec §5 rules on identity input, applied after the contract decoded the request's shape:
- * each failure is a 400 with the domain's message and tag (the form shows the same words).
+ * each failure is a 400 with the domain's message and tag (the form shows the same words). The
+ * contract already refused what the database cannot store (NUL, unpaired surrogates), so other
+ * odd characters need no guard here: a phone with one is not a phone, a code with one matches none.
  */
 
 const orBadRequest = <A, E extends { readonly _tag: string }>(result: Result.Result<A, E>): A => {
@@ -25,6 +27,20 @@ export const passwordOf = (raw: string): string => orBadRequest(Validation.valid
 export const inviteCodeOf = (raw: string): string => orBadRequest(Validation.validateInviteCode(raw));
 
 /**
+ * Spec §5, password change: all fields required ('all password fields are required'), each at
+ * least 6, new equals confirm ('passwords do not match'). The wire's `confirm_password` is
+ * optional (spec §7 sends only old and new): without it there is nothing to mismatch.
+ */
+export const passwordChangeOf = (input: { readonly old_password: string; readonly new_password: string; readonly confirm_password?: string }) =>
+  orBadRequest(
+    Validation.validatePasswordChange({
+      oldPassword: input.old_password,
+      newPassword: input.new_password,
+      confirmPassword: input.confirm_password ?? input.new_password,
+    }),
+  );
+
+/**
  * A messaging-app openid: the real ones are 28 URL-safe characters, ours `sandbox-<hex>`. Anything
  * else (spaces, control characters, which the database could not even store) is not one.
  */
@@ -34,7 +50,3 @@ export const openidOf = (raw: string): string => {
   if (!OPENID.test(raw)) throw new BadRequest("invalid openid: sign in with the messaging app again", "OpenidInvalid");
   return raw;
 };
-
-/** Whether a string holds a character PostgreSQL text cannot store or no code of ours contains. */
-// eslint-disable-next-line no-control-regex
-export const hasControlCharacters = (s: string): boolean => /[\u0000-\u001f\u007f]/.test(s);

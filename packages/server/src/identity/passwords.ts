@@ -6,7 +6,7 @@ import { users } from "../db/schema.ts";
 import { hashPassword, verifyPassword } from "../security/passwords.ts";
 import { loginFailed, noPasswordYet, oldPasswordWrong, passwordAlreadySet } from "./errors.ts";
 import { refuseBlacklisted } from "./guards.ts";
-import { passwordOf, phoneOf, smsCodeOf } from "./input.ts";
+import { passwordChangeOf, passwordOf, phoneOf, smsCodeOf } from "./input.ts";
 import { endAllSessions } from "./sessions.ts";
 import { checkSmsCode } from "./smsCodes.ts";
 import { findUserById, findUserByPhone, type UserRow } from "./users.ts";
@@ -49,8 +49,7 @@ export const setFirstPassword = async (db: Database, userId: number, rawPassword
 
 /** `/api/user/resetpassword` with `{old_password, new_password}` for a signed-in customer. */
 export const changePassword = async (db: Database, userId: number, input: ChangePasswordRequest): Promise<void> => {
-  const oldPassword = passwordOf(input.old_password);
-  const newPassword = passwordOf(input.new_password);
+  const { oldPassword, newPassword } = passwordChangeOf(input);
   const user = await findUserById(db, userId);
   if (user?.passwordHash == null) throw noPasswordYet();
   if (!(await verifyPassword(oldPassword, user.passwordHash))) throw oldPasswordWrong();

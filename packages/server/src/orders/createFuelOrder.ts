@@ -7,7 +7,7 @@ import { invalid, notFound } from "../http/refusals.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel, PayParams } from "../payments/PaymentChannel.ts";
 import { sha256 } from "../security/tokens.ts";
-import { centsOf, cleanRemark, orRefuse, refuseDuringMaintenance } from "./draftRules.ts";
+import { centsOf, cleanRemark, orRefuse } from "./draftRules.ts";
 import { storeNewOrder } from "./storeNewOrder.ts";
 import type { PayableOrder } from "./rows.ts";
 
@@ -42,7 +42,6 @@ export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: 
   orRefuse(Validation.validateGasType(draft.gas_Type));
   const orderAmount = orRefuse(Validation.validateOneKeyCents(centsOf(draft.order_amount)));
   const phone = orRefuse(Validation.validatePhone(draft.phone));
-  refuseDuringMaintenance(now);
   const station = await deps.catalogue.station(draft.station_id);
   if (station === undefined) throw notFound("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));

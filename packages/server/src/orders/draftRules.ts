@@ -18,7 +18,11 @@ export const orRefuse = <A, E extends { readonly _tag: string }>(result: Result.
   return result.success;
 };
 
-/** Spec §8/§9: nothing is sold while a maintenance window is open ('card service paused for system upgrade'). */
+/**
+ * Spec §8/§9: during a maintenance window (2024-11-25 01:30-06:30) recharge creation answers 'card
+ * service paused for system upgrade'. Only recharge: the window pauses the card service, not the
+ * one-key fuel orders of a station.
+ */
 export const refuseDuringMaintenance = (now: number): void => {
   if (Maintenance.isUnderMaintenance(now)) throw invalid("MaintenanceWindow");
 };
@@ -26,7 +30,11 @@ export const refuseDuringMaintenance = (now: number): void => {
 /** Integer cents from the wire's string of digits (the contract allows at most 15 digits: always a safe integer). */
 export const centsOf = (digits: string): Money.Cents => Money.cents(Number(digits));
 
-/** A remark as stored: control characters dropped, blanks trimmed. */
+/**
+ * Free text as stored (remarks, refund and rejection reasons): control characters become spaces,
+ * blanks are trimmed. Cleaned rather than refused, because a pasted line break or tab in a remark
+ * is no reason to lose the order; the contract already refused what PostgreSQL cannot store.
+ */
 // eslint-disable-next-line no-control-regex
 export const cleanRemark = (raw: string | undefined): string => (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
 

@@ -2,7 +2,7 @@ import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { idempotencyKeyOf, idempotent } from "../http/idempotency.ts";
-import { hasControlCharacters, phoneOf } from "../identity/input.ts";
+import { phoneOf } from "../identity/input.ts";
 import { cardsOfPhone, cardsOfTeam, cardToInfo, customerCardList } from "../recharge/cards.ts";
 import { createRecharge } from "../recharge/createRecharge.ts";
 
@@ -15,8 +15,7 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
 
   registerEndpoint(app, Api.rechargeCardsByPhone, async ({ phone }) => (await cardsOfPhone(db, phoneOf(phone))).map(cardToInfo));
 
-  // A team name with control characters names no team (and PostgreSQL text could not hold it).
-  registerEndpoint(app, Api.rechargeCardsByTeam, async ({ team }) => (hasControlCharacters(team) ? [] : (await cardsOfTeam(db, team.trim())).map(cardToInfo)));
+  registerEndpoint(app, Api.rechargeCardsByTeam, async ({ team }) => (await cardsOfTeam(db, team.trim())).map(cardToInfo));
 
   registerEndpoint(app, Api.rechargeOrderCreate, (draft, ctx) =>
     idempotent(

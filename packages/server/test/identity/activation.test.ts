@@ -77,12 +77,19 @@ describe("POST /api/activacode/check", () => {
 
   it("a code with control characters is simply wrong (400), never a server error", async () => {
     const { token } = await signedIn();
-    expectError(await activate("AB\u0000CD", token), 400, /^invite code wrong/);
+    for (const c of ["\u0001", "\t", "\u001f", "\u007f"]) expectError(await activate(`AB${c}CD`, token), 400, /^invite code wrong/);
+  });
+
+  it("a code with NUL or an unpaired surrogate, which PostgreSQL cannot store, is refused by the contract (400)", async () => {
+    const { token } = await signedIn();
+    expectError(await activate("AB\u0000CD", token), 400, "invalid field: code");
+    expectError(await activate("AB\ud800CD", token), 400, "invalid field: code");
   });
 
   it("a missing or mistyped code answers 400", async () => {
     const { token } = await signedIn();
-    expectError(await post(booted, "/api/activacode/check", {}, { token }), 400, "missing field: code");
+    expectError(await post(booted, "/api/activacode/check", {}, { token }), 400, "invite code cannot be empty");
+    expectError(await post(booted, "/api/activacode/check", { code: null }, { token }), 400, "invite code cannot be empty");
     expectError(await activate(12345, token), 400);
   });
 

@@ -290,12 +290,14 @@ describe("rechargeorder/create refusals write nothing", () => {
     await expectRefusedNoRow(me, rechargeDraft({ last_number: "3456789", team: PENGCHENG, phone: "13800138000" }), 409, "this card cannot be recharged now");
   });
 
-  it("an entity recharge above 5000 yuan: 'single recharge cannot exceed 5000 yuan'", async () => {
+  it("an entity recharge above 5000 yuan: 'single amount cannot exceed 5000 yuan' (spec §5's words for the 5000 limit)", async () => {
     const me = await customer(booted);
-    await expectRefusedNoRow(me, rechargeDraft({ order_amount: "500001" }), 400, "single recharge cannot exceed 5000 yuan");
+    await expectRefusedNoRow(me, rechargeDraft({ order_amount: "500001" }), 400, "single amount cannot exceed 5000 yuan");
     await fc.assert(
+      // The amount shown stays one a client could show (it must fit the integer column it would be
+      // stored in); the limit answers whatever it is.
       fc.asyncProperty(fc.integer({ min: 500_001, max: 1_000_000_000_000 }), async (cents) =>
-        expectRefusedNoRow(me, rechargeDraft({ order_amount: String(cents) }), 400, "single recharge cannot exceed 5000 yuan"),
+        expectRefusedNoRow(me, rechargeDraft({ order_amount: String(cents), amount: payable(500_000) }), 400, "single amount cannot exceed 5000 yuan"),
       ),
       { numRuns: 10 },
     );
@@ -340,6 +342,11 @@ describe("rechargeorder/create refusals write nothing", () => {
     booted.clock.advance((IN_MAINTENANCE - SYSTEM_NOW) / 1000);
     expect(booted.clock.now()).toBe(IN_MAINTENANCE);
     await expectRefusedNoRow(me, rechargeDraft(), 400, "card service paused for system upgrade");
+    // 06:29:59 is the window's last second; 06:30:00 is open again (half-open window).
+    booted.clock.advance(4 * 3600 + 29 * 60 + 59);
+    await expectRefusedNoRow(me, rechargeDraft({ order_amount: "40001" }), 400, "card service paused for system upgrade");
+    booted.clock.advance(1);
+    await created(me, rechargeDraft({ order_amount: "40002" }));
   });
 });
 
