@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { parsePasswordHashCost } from "./security/passwordCost.ts";
 
 /**
  * The server's configuration, read from the environment once at start-up. `loadConfig` is pure
@@ -100,6 +101,8 @@ export interface Config {
   /** The built UI served at `/` (SPA); absent folder = API only. */
   readonly uiDistDir: string;
   readonly trustProxy: TrustProxy;
+  /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`, default 17; production refuses less). */
+  readonly passwordHashCost: number;
 }
 
 /** All problems found in the environment; `message` lists them one per line. */
@@ -213,6 +216,7 @@ export const loadConfig = (env: Env): Config => {
   const logLevel = parseLogLevel(read(env, "LOG_LEVEL"), problems);
   const trustProxy = parseTrustProxy(read(env, "TRUST_PROXY"), problems);
   const uiDistDir = read(env, "UI_DIST_DIR") ?? DEFAULT_UI_DIST_DIR;
+  const passwordHashCost = parsePasswordHashCost(read(env, "PASSWORD_HASH_COST"), mode, problems);
 
   const providers = {} as Record<ProviderSystem, ProviderKind>;
   const sandboxInProduction: string[] = [];
@@ -246,5 +250,5 @@ export const loadConfig = (env: Env): Config => {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy };
+  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy, passwordHashCost };
 };

@@ -3,6 +3,7 @@ import { and, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, users } from "../db/schema.ts";
 import { notFound } from "../http/refusals.ts";
+import { refuseTooManyUnpaid } from "../limits/unpaidOrders.ts";
 import { openPrepay } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
 import { newMchntOrderNo, orRefuse } from "./draftRules.ts";
@@ -19,6 +20,9 @@ import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "./rows.ts";
  *    the double-tap check and the insert are atomic), answers an unpaid order from the same draft
  *    within {@link DOUBLE_TAP_WINDOW_MS} if there is one (the prepay just opened is never used
  *    and lapses at the channel), and otherwise inserts the order with its prepay id.
+ *
+ * A customer with 5 unpaid orders is refused (409, ../limits/unpaidOrders.ts): checked before the
+ * prepay is opened, and again under the row lock, where parallel creations cannot both pass.
  */
 
 export const DOUBLE_TAP_WINDOW_MS = 5_000;
@@ -52,6 +56,8 @@ export const storeNewOrder = async (
   const { db } = deps;
   const { userId, values } = place;
   const payerOpenid = await payerOf(db, userId, place.oauthId);
+  const draft = { hash: place.draftHash, repeatSince: new Date(now - DOUBLE_TAP_WINDOW_MS) };
+  await refuseTooManyUnpaid(db, userId, draft, now);
   for (;;) {
     const mchntOrderNo = newMchntOrderNo(place.prefix, now);
     const prepayId = await openPrepay(deps.channels[values.paytype], {
@@ -73,6 +79,7 @@ export const storeNewOrder = async (
         .orderBy(desc(orders.createdAt))
         .limit(1);
       if (recent !== undefined) return recent;
+      await refuseTooManyUnpaid(tx, userId, draft, now);
       const [row] = await tx
         .insert(orders)
         .values({ ...values, userId, draftHash: place.draftHash, status: STATUS.unpaid, mchntOrderNo, prepayId })
