@@ -58,10 +58,10 @@ const decoyHash = (params: ScryptParams): Promise<string> => {
  * The customer whose phone and password these are, or undefined. Unknown phone, no password set
  * and wrong password are indistinguishable to the caller, in answer and in time.
  */
-const matchPassword = async (deps: PasswordDeps, phone: string, password: string): Promise<UserRow | undefined> => {
+const matchPassword = async (deps: PasswordDeps, phone: string, password: string, ip: string): Promise<UserRow | undefined> => {
   const user = await findUserByPhone(deps.db, phone);
   const stored = user?.passwordHash ?? (await decoyHash(deps.scrypt));
-  const matches = await verifyPassword(password, stored);
+  const matches = await verifyPassword(password, stored, ip);
   return matches && user?.passwordHash != null ? user : undefined;
 };
 
@@ -77,7 +77,7 @@ export const checkPasswordLogin = async (deps: PasswordDeps, phone: string, pass
   const counted = await countAttempt(deps.db, [phoneAsk, { limit: PASSWORD_ATTEMPTS_PER_ADDRESS, subject: ip }], now);
   let user: UserRow | undefined;
   try {
-    user = await hashing(() => matchPassword(deps, phone, password));
+    user = await hashing(() => matchPassword(deps, phone, password, ip));
   } catch (err) {
     await withdrawAttempts(deps.db, counted);
     throw err;

@@ -25,31 +25,32 @@ export const scryptParams = (cost: number): ScryptParams => ({ N: 2 ** cost, r: 
 export const DEFAULT_SCRYPT_PARAMS: ScryptParams = scryptParams(DEFAULT_PASSWORD_HASH_COST);
 
 /**
- * Hashes running at once in this process, and how many more may wait (../limits/gate.ts). Two of
- * libuv's four threads: the other two stay free for file reads, DNS and zlib. 32 waiting at
- * ~100 ms a hash on two threads is about 1.6 s for the last one in: well inside the client's
- * 10 s. Beyond that the caller answers 429 at once. docs/performance.md has the measurement.
+ * Hashing in this process goes through one gate (../limits/gate.ts): two hashes at a time, so two
+ * of libuv's four threads stay free for file reads, DNS and zlib; waiting hashes are served
+ * round-robin across client addresses; and a hash that would wait more than 3 s is refused (the
+ * caller answers 429 "try again in a few seconds") rather than queued past the client's 10 s
+ * timeout. At ~100 ms a hash that admits about 60 waiting sign-ins; on a slower or busier machine
+ * fewer, since the estimate follows measured hash times. docs/performance.md has the figures.
  */
-export const HASH_SLOTS = 2;
-export const HASH_QUEUE = 32;
-export const hashingGate = new ConcurrencyGate(HASH_SLOTS, HASH_QUEUE);
+export const hashingGate = new ConcurrencyGate({ slots: 2, maxQueue: 64, maxWaitMs: 3_000, initialEstimateMs: 100 });
 
-const derive = (password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> =>
+const derive = (password: string, salt: Buffer, params: ScryptParams, queueKey: string): Promise<Buffer> =>
   hashingGate.run(
     () =>
       new Promise((resolve, reject) => {
         const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
         scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)));
       }),
+    queueKey,
   );
 
 /**
- * `scrypt$N$r$p$salt$hash` (base64url parts). Rejects with `GateFull` when too many hashes are
- * already waiting (the caller answers 429).
+ * `scrypt$N$r$p$salt$hash` (base64url parts). Rejects with `GateFull` when the hash would wait
+ * too long (the caller answers 429). `queueKey` (the client address) is whose turn it is in the gate.
  */
-export const hashPassword = async (password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS): Promise<string> => {
+export const hashPassword = async (password: string, params: ScryptParams = DEFAULT_SCRYPT_PARAMS, queueKey = ""): Promise<string> => {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, params);
+  const key = await derive(password, salt, params, queueKey);
   return ["scrypt", params.N, params.r, params.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 };
 
@@ -57,12 +58,12 @@ export const hashPassword = async (password: string, params: ScryptParams = DEFA
  * Whether `password` matches a stored hash, checked with the hash's own parameters; a malformed
  * stored value never matches. Rejects with `GateFull` like {@link hashPassword}.
  */
-export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
+export const verifyPassword = async (password: string, stored: string, queueKey = ""): Promise<boolean> => {
   const [scheme, n, r, p, salt, hash] = stored.split("$");
   if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
   const params = { N: Number(n), r: Number(r), p: Number(p) };
   if (![params.N, params.r, params.p].every(Number.isSafeInteger)) return false;
   const expected = Buffer.from(hash, "base64url");
-  const actual = await derive(password, Buffer.from(salt, "base64url"), params);
+  const actual = await derive(password, Buffer.from(salt, "base64url"), params, queueKey);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 };

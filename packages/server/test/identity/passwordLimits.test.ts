@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { hashingGate, HASH_QUEUE, HASH_SLOTS } from "../../src/security/passwords.ts";
+import { hashingGate } from "../../src/security/passwords.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { count, expectError, expectSuccess, post, seedUser, sendCode } from "./support.ts";
 
@@ -110,7 +110,8 @@ describe("hashing under load", () => {
     await seedUser(booted, { phone: PHONE, password: RIGHT });
     let release!: () => void;
     const blocked = new Promise<void>((resolve) => (release = resolve));
-    const fillers = Array.from({ length: HASH_SLOTS + HASH_QUEUE }, () => hashingGate.run(() => blocked));
+    const { slots, maxQueue } = hashingGate.options;
+    const fillers = Array.from({ length: slots + maxQueue }, (_, i) => hashingGate.run(() => blocked, `filler-${i}`));
     try {
       const res = await signIn(RIGHT);
       expectError(res, 429, "too many sign-ins at this moment, try again in a few seconds");
