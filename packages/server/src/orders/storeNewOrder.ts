@@ -1,9 +1,9 @@
 import { Validation } from "@fuel/domain";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, users } from "../db/schema.ts";
 import { notFound } from "../http/refusals.ts";
-import { refuseTooManyUnpaid } from "../limits/unpaidOrders.ts";
+import { doubleTapOf, openUnpaidOrders, refuseTooManyUnpaid, refuseWhenFull } from "../limits/unpaidOrders.ts";
 import { openPrepay } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
 import { newMchntOrderNo, orRefuse } from "./draftRules.ts";
@@ -70,16 +70,10 @@ export const storeNewOrder = async (
     const stored = await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
       if (user === undefined) throw notFound("OrderNotFound");
-      const [recent] = await tx
-        .select(PAYABLE_COLUMNS)
-        .from(orders)
-        .where(
-          and(eq(orders.userId, userId), eq(orders.draftHash, place.draftHash), eq(orders.status, STATUS.unpaid), gt(orders.createdAt, new Date(now - DOUBLE_TAP_WINDOW_MS))),
-        )
-        .orderBy(desc(orders.createdAt))
-        .limit(1);
+      const unpaid = await openUnpaidOrders(tx, userId, now);
+      const recent = doubleTapOf(unpaid, draft);
       if (recent !== undefined) return recent;
-      await refuseTooManyUnpaid(tx, userId, draft, now);
+      refuseWhenFull(unpaid);
       const [row] = await tx
         .insert(orders)
         .values({ ...values, userId, draftHash: place.draftHash, status: STATUS.unpaid, mchntOrderNo, prepayId })
