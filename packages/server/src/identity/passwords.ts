@@ -28,10 +28,10 @@ export interface PasswordDeps {
   readonly scrypt: ScryptParams;
 }
 
-/** 429 when the hashing gate's queue is full: nothing was checked, trying again in a moment works. */
+/** 429 when the hashing gate refuses (the hash would wait too long): nothing was checked, trying again in a moment works. */
 const HASHING_BUSY_RETRY_SECONDS = 2;
 
-/** Runs hashing work, answering 429 (not 500) when too many hashes are already waiting. */
+/** Runs hashing work, answering 429 (not 500) when the gate refuses it (../limits/gate.ts). */
 const hashing = async <A>(work: () => Promise<A>): Promise<A> => {
   try {
     return await work();
@@ -47,7 +47,7 @@ const decoyHash = (params: ScryptParams): Promise<string> => {
   let decoy = decoys.get(params.N);
   if (decoy === undefined) {
     decoy = hashPassword(randomBytes(16).toString("hex"), params);
-    // A decoy that failed (the gate was full) is made again next time.
+    // A decoy that failed (the gate refused it) is made again next time.
     decoy.catch(() => decoys.delete(params.N));
     decoys.set(params.N, decoy);
   }
