@@ -11,7 +11,10 @@
  * Waiting tasks are served round-robin across keys (the client address): one address sending
  * twenty sign-ins at once delays another address's sign-in by at most one of them, not twenty.
  * The wait a newcomer would have is estimated from that order and from how long recent tasks
- * took (a moving average), so the budget holds on a slow or busy machine as on a fast one.
+ * took (a moving average that rises fast and falls slowly), so the budget holds on a slow or busy
+ * machine as on a fast one. An estimate can still lag (a burst arrives before any slow task has
+ * finished), so a task whose turn comes after `maxAgeMs` of waiting is refused then instead of
+ * run: its client is about to give up, and the work would be wasted.
  */
 
 /** Thrown by {@link ConcurrencyGate.run} when the task would wait too long. */
@@ -31,26 +34,35 @@ export interface GateOptions {
   readonly maxWaitMs: number;
   /** How long a task takes, until some have been timed. */
   readonly initialEstimateMs: number;
+  /** A waiting task whose turn comes later than this after it arrived is refused instead of run. */
+  readonly maxAgeMs: number;
   /** Milliseconds from some fixed point (default `performance.now`). */
   readonly now?: () => number;
 }
 
-/** Weight of the latest task in the moving average of task durations. */
-const SMOOTHING = 0.2;
+/** Weight of the latest task in the moving average of task durations: a slowdown counts at once, a recovery gradually. */
+const SMOOTHING_UP = 0.5;
+const SMOOTHING_DOWN = 0.2;
+
+interface Waiter {
+  readonly since: number;
+  readonly go: () => void;
+  readonly refuse: (err: GateFull) => void;
+}
 
 export class ConcurrencyGate {
   private running = 0;
   private waitingCount = 0;
   /** Waiting tasks by key; the map's order is the round-robin order (a served key moves to the end). */
-  private readonly waiting = new Map<string, Array<() => void>>();
+  private readonly waiting = new Map<string, Waiter[]>();
   private averageMs: number;
   private readonly now: () => number;
 
   constructor(readonly options: GateOptions) {
-    const { slots, maxQueue, maxWaitMs, initialEstimateMs } = options;
+    const { slots, maxQueue, maxWaitMs, initialEstimateMs, maxAgeMs } = options;
     if (!Number.isInteger(slots) || slots < 1) throw new RangeError("slots must be a positive integer");
     if (!Number.isInteger(maxQueue) || maxQueue < 0) throw new RangeError("maxQueue must be a non-negative integer");
-    if (!(maxWaitMs >= 0) || !(initialEstimateMs > 0)) throw new RangeError("maxWaitMs must be >= 0 and initialEstimateMs > 0");
+    if (!(maxWaitMs >= 0) || !(maxAgeMs >= 0) || !(initialEstimateMs > 0)) throw new RangeError("maxWaitMs and maxAgeMs must be >= 0, initialEstimateMs > 0");
     this.averageMs = initialEstimateMs;
     this.now = options.now ?? (() => performance.now());
   }
@@ -87,10 +99,11 @@ export class ConcurrencyGate {
     if (this.running >= this.options.slots) {
       if (this.waitingCount >= this.options.maxQueue || this.estimatedWaitMs(key) > this.options.maxWaitMs) throw new GateFull();
       // The slot is handed over by the task that frees it (see below), so `running` never dips.
-      await new Promise<void>((resolve) => {
+      await new Promise<void>((go, refuse) => {
+        const waiter: Waiter = { since: this.now(), go, refuse };
         const queue = this.waiting.get(key);
-        if (queue === undefined) this.waiting.set(key, [resolve]);
-        else queue.push(resolve);
+        if (queue === undefined) this.waiting.set(key, [waiter]);
+        else queue.push(waiter);
         this.waitingCount += 1;
       });
     } else {
@@ -100,15 +113,26 @@ export class ConcurrencyGate {
     try {
       return await task();
     } finally {
-      this.averageMs += SMOOTHING * (this.now() - started - this.averageMs);
-      const next = this.takeNext();
-      if (next === undefined) this.running -= 1;
-      else next();
+      const took = this.now() - started;
+      this.averageMs += (took > this.averageMs ? SMOOTHING_UP : SMOOTHING_DOWN) * (took - this.averageMs);
+      this.handOver();
     }
   }
 
+  /** Gives the freed slot to the next waiting task (refusing those that waited too long), or frees it. */
+  private handOver(): void {
+    for (let next = this.takeNext(); next !== undefined; next = this.takeNext()) {
+      if (this.now() - next.since <= this.options.maxAgeMs) {
+        next.go();
+        return;
+      }
+      next.refuse(new GateFull());
+    }
+    this.running -= 1;
+  }
+
   /** The next waiting task, round-robin: the first key's oldest, and that key goes to the back. */
-  private takeNext(): (() => void) | undefined {
+  private takeNext(): Waiter | undefined {
     const first = this.waiting.entries().next();
     if (first.done === true) return undefined;
     const [key, queue] = first.value;

@@ -30,9 +30,12 @@ export const DEFAULT_SCRYPT_PARAMS: ScryptParams = scryptParams(DEFAULT_PASSWORD
  * round-robin across client addresses; and a hash that would wait more than 3 s is refused (the
  * caller answers 429 "try again in a few seconds") rather than queued past the client's 10 s
  * timeout. At ~100 ms a hash that admits about 60 waiting sign-ins; on a slower or busier machine
- * fewer, since the estimate follows measured hash times. docs/performance.md has the figures.
+ * fewer, since the estimate follows measured hash times. One that has waited 5 s all the same
+ * (the estimate lagged behind a sudden slowdown) is refused when its turn comes: with its own
+ * hash and the rest of the request, its client's 10 s would be nearly up. docs/performance.md
+ * has the figures.
  */
-export const hashingGate = new ConcurrencyGate({ slots: 2, maxQueue: 64, maxWaitMs: 3_000, initialEstimateMs: 100 });
+export const hashingGate = new ConcurrencyGate({ slots: 2, maxQueue: 64, maxWaitMs: 3_000, maxAgeMs: 5_000, initialEstimateMs: 100 });
 
 const derive = (password: string, salt: Buffer, params: ScryptParams, queueKey: string): Promise<Buffer> =>
   hashingGate.run(

@@ -21,7 +21,7 @@ const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** A gate with a hand-moved clock, so durations and estimates are exact. */
 const gateWith = (options: Partial<GateOptions> = {}) => {
   let now = 0;
-  const gate = new ConcurrencyGate({ slots: 1, maxQueue: 100, maxWaitMs: 10_000, initialEstimateMs: 100, now: () => now, ...options });
+  const gate = new ConcurrencyGate({ slots: 1, maxQueue: 100, maxWaitMs: 10_000, maxAgeMs: 100_000, initialEstimateMs: 100, now: () => now, ...options });
   return { gate, advance: (ms: number) => (now += ms) };
 };
 
@@ -106,13 +106,30 @@ describe("ConcurrencyGate", () => {
     expect(await gate.run(async () => "room again")).toBe("room again");
   });
 
-  it("the estimate follows measured task times (a moving average)", async () => {
+  it("the estimate follows measured task times: a slowdown at once (half the gap), a recovery gradually (a fifth)", async () => {
     const { gate, advance } = gateWith();
     expect(gate.estimateMs).toBe(100);
     await gate.run(async () => advance(1_100));
-    expect(gate.estimateMs).toBe(300);
-    await gate.run(async () => advance(300));
-    expect(gate.estimateMs).toBe(300);
+    expect(gate.estimateMs).toBe(600);
+    await gate.run(async () => advance(100));
+    expect(gate.estimateMs).toBe(500);
+  });
+
+  it("a task whose turn comes after maxAgeMs of waiting is refused then, and the slot goes to the next", async () => {
+    const { gate, advance } = gateWith({ maxAgeMs: 1_000 });
+    const log: string[] = [];
+    const running = held(log, "running");
+    const first = gate.run(running.task, "A");
+    const stale = gate.run(async () => log.push("stale ran"), "B");
+    advance(600);
+    const fresh = gate.run(async () => log.push("fresh ran"), "C");
+    advance(401);
+    running.release();
+    await first;
+    await expect(stale).rejects.toBeInstanceOf(GateFull);
+    await fresh;
+    expect(log).toEqual(["start running", "end running", "fresh ran"]);
+    expect([gate.active, gate.queued]).toEqual([0, 0]);
   });
 
   it("a failing task frees its slot", async () => {
@@ -123,9 +140,10 @@ describe("ConcurrencyGate", () => {
   });
 
   it("refuses nonsense options", () => {
-    const ok: GateOptions = { slots: 1, maxQueue: 1, maxWaitMs: 1, initialEstimateMs: 1 };
+    const ok: GateOptions = { slots: 1, maxQueue: 1, maxWaitMs: 1, maxAgeMs: 1, initialEstimateMs: 1 };
     expect(() => new ConcurrencyGate({ ...ok, slots: 0 })).toThrow(RangeError);
     expect(() => new ConcurrencyGate({ ...ok, maxQueue: -1 })).toThrow(RangeError);
     expect(() => new ConcurrencyGate({ ...ok, initialEstimateMs: 0 })).toThrow(RangeError);
+    expect(() => new ConcurrencyGate({ ...ok, maxAgeMs: -1 })).toThrow(RangeError);
   });
 });
