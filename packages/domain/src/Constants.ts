@@ -42,6 +42,12 @@ export const RECHARGE_QR_EXPIRED_AFTER_MS = 24 * 60 * 60 * 1000;
 export const RECHARGE_QR_REGENERATE_HIDDEN_AFTER_MS = 8 * 60 * 1000;
 /** Issue 4: an unpaid order may be paid for 15 minutes (the `count` field counts this down). */
 export const UNPAID_PAY_WINDOW_SECONDS = 15 * 60;
+/**
+ * Issue 9: a customer has at most this many unpaid orders (fuel and recharge together) at once.
+ * Each one holds a prepay open at the payment channel; the next creation is refused until one is
+ * paid, cancelled or past its pay window.
+ */
+export const MAX_UNPAID_ORDERS = 5;
 
 /** Spec §9: password minimum length. */
 export const PASSWORD_MIN_LENGTH = 6;

@@ -75,6 +75,8 @@ const en = {
   CardTypeMismatch: "the card type does not match this card",
   CardNotRechargeable: "this card cannot be recharged now",
   StationNotFound: "station not found",
+  // limits (issue 9)
+  TooManyUnpaidOrders: "you have {max} unpaid orders: pay or cancel one first",
   // transport (spec §8)
   Offline: "network unavailable, check your connection",
   Timeout: "the request timed out, try again",
@@ -148,6 +150,7 @@ const zhCN: Record<MessageKey, string> = {
   CardTypeMismatch: "卡类型与该卡不符",
   CardNotRechargeable: "该卡暂不能充值",
   StationNotFound: "油站不存在",
+  TooManyUnpaidOrders: "您有{max}笔待支付订单，请先支付或取消其中一笔",
   Offline: "网络不可用，请检查网络连接",
   Timeout: "请求超时，请重试",
   ServerError: "服务器错误，请稍后再试",

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Constants } from "@fuel/domain";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
@@ -51,7 +52,9 @@ const benchDatabase = async (): Promise<{ url: string; drop: () => Promise<void>
 
 export const moneyBench = async (o: MoneyBenchOptions): Promise<MoneyBenchResult> => {
   const target = await benchDatabase();
-  const { config, database, clock, token } = await benchWorld(target.url);
+  // A customer holds at most 5 unpaid orders (Constants.MAX_UNPAID_ORDERS): spread the creations over enough customers.
+  const perCustomer = Constants.MAX_UNPAID_ORDERS;
+  const { config, database, clock, tokens } = await benchWorld(target.url, Math.ceil((o.rate * (WARM_UP_SECONDS + o.seconds) * 1.2) / perCustomer) + 1);
   const [station] = await database.db.select().from(stations).where(eq(stations.sellType, "0#;92#;95#")).orderBy(asc(stations.id)).limit(1);
 
   const app = await buildApp({ config, db: database.db, clock });
@@ -67,7 +70,7 @@ export const moneyBench = async (o: MoneyBenchOptions): Promise<MoneyBenchResult
         next: () => ({
           method: "POST",
           path: "/api/order/create",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[Math.floor((amount - 10_000) / perCustomer) % tokens.length]}` },
           body: JSON.stringify({ gas_Type: "0#", order_amount: String(amount++), phone: "13900000000", station_id: station!.id, paytype: "wechat" }),
         }),
       });

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { secretFormProblem } from "./secretForms.ts";
+import { parsePasswordHashCost } from "./security/passwordCost.ts";
 
 /**
  * The server's configuration, read from the environment once at start-up. `loadConfig` is pure
@@ -112,6 +113,8 @@ export interface Config {
   readonly uiDistDir: string;
   readonly trustProxy: TrustProxy;
   readonly mapProvider: MapProvider;
+  /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`, default 17; production refuses less). */
+  readonly passwordHashCost: number;
 }
 
 /** All problems found in the environment; `message` lists them one per line. */
@@ -233,6 +236,7 @@ export const loadConfig = (env: Env): Config => {
   const trustProxy = parseTrustProxy(read(env, "TRUST_PROXY"), problems);
   const uiDistDir = read(env, "UI_DIST_DIR") ?? DEFAULT_UI_DIST_DIR;
   const mapProvider = parseMapProvider(read(env, "MAP_PROVIDER"), problems);
+  const passwordHashCost = parsePasswordHashCost(read(env, "PASSWORD_HASH_COST"), mode, problems);
 
   const providers = {} as Record<ProviderSystem, ProviderKind>;
   const sandboxInProduction: string[] = [];
@@ -278,5 +282,5 @@ export const loadConfig = (env: Env): Config => {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy, mapProvider };
+  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy, mapProvider, passwordHashCost };
 };

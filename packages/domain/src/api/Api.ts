@@ -77,7 +77,8 @@ export const Api = {
     access: "none",
     request: LoginRequest,
     response: SessionResponse,
-    summary: "Sign in with phone and SMS code or password; answers the token, the activation flag and the user.",
+    summary:
+      "Sign in with phone and SMS code or password; answers the token, the activation flag and the user. Password sign-in: after 5 wrong passwords for a phone in 15 minutes, or 20 attempts from one address in a minute, 429 with `retry-after` (tag PasswordAttemptsLimited or SignInAttemptsLimited); 429 ServerBusy with `retry-after: 2` when too many sign-ins are being checked at once.",
   }),
   sendSms: endpoint({
     method: "POST",
@@ -149,7 +150,7 @@ export const Api = {
     access: "token",
     request: ActivateRequest,
     response: NoData,
-    summary: "Redeem a single-use invite code: the account becomes activated.",
+    summary: "Redeem a single-use invite code: the account becomes activated. After 10 wrong codes in an hour per account, or 30 per address, 429 with `retry-after` (tag InviteAttemptsLimited).",
   }),
 
   // ----- catalogue (public)
@@ -193,7 +194,8 @@ export const Api = {
     access: "activated",
     request: OrderCreateRequest,
     response: OrderCreateResponse,
-    summary: "Create a one-key fuel order and answer the pay parameters of its channel (respCode '00' or result_code '000000').",
+    summary:
+      "Create a one-key fuel order and answer the pay parameters of its channel (respCode '00' or result_code '000000'). A customer with 5 unpaid orders (fuel and recharge together) gets 409 `you have 5 unpaid orders: pay or cancel one first` (tag TooManyUnpaidOrders).",
   }),
   orderList: endpoint({
     method: "POST",
@@ -301,7 +303,8 @@ export const Api = {
     access: "activated",
     request: CardsByTeamRequest,
     response: CardInfoList,
-    summary: "The cards of a team.",
+    summary:
+      "The cards of a team. A card registered to the caller's own phone comes whole; any other with `cardnum` masked to its last 7 digits (`******7654321`, what a recharge needs) and `phonenum` masked (`139****5678`). 30 look-ups a minute per account, both look-ups together, then 429 with `retry-after` (tag CardLookupsLimited).",
   }),
   rechargeCardsByPhone: endpoint({
     method: "POST",
@@ -309,7 +312,7 @@ export const Api = {
     access: "activated",
     request: CardsByPhoneRequest,
     response: CardInfoList,
-    summary: "The cards registered to a phone.",
+    summary: "The cards registered to a phone: whole when it is the caller's own phone, otherwise masked and limited as in `getcardnumbyteam`.",
   }),
   rechargeOrderCreate: endpoint({
     method: "POST",
@@ -317,7 +320,7 @@ export const Api = {
     access: "activated",
     request: RechargeOrderCreateRequest,
     response: RechargeOrderCreateResponse,
-    summary: "Create a fuel-card recharge order paid through the FY channel (result_code '000000').",
+    summary: "Create a fuel-card recharge order paid through the FY channel (result_code '000000'). 409 TooManyUnpaidOrders as in `order/create`.",
   }),
 
   // ----- sandbox providers (DESIGN.md §4; 404 in production)

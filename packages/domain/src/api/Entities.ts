@@ -214,7 +214,9 @@ export type DraftRecharge = typeof DraftRecharge.Type;
 /**
  * Spec §3: a fuel card as the distributor knows it. `team` is the team name; `status` is the
  * distributor's status text for the card, passed through unchanged (echoed as a draft's
- * `card_status`).
+ * `card_status`). The look-ups show a card whole only to the customer whose phone it is
+ * registered to; to anyone else `cardnum` is masked to its last 7 digits (`******7654321`, all a
+ * recharge needs: spec §3 `last_number`) and `phonenum` to `139****5678` (issue 9).
  */
 export const CardInfo = Schema.Struct({
   cardnum: ShortText,

@@ -213,7 +213,10 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
       virtual_list: [{ card_num: "9000117654321", last_number: "7654321", team: "Pearl River Logistics", card_type: 2 }],
     },
   },
-  rechargeCardsByTeam: { request: { team: "Pearl River Logistics" }, response: [exampleCardInfo] },
+  rechargeCardsByTeam: {
+    request: { team: "Pearl River Logistics" },
+    response: [exampleCardInfo, { cardnum: "******7654321", phonenum: "139****5678", team: "Pearl River Logistics", status: "normal" }],
+  },
   rechargeCardsByPhone: { request: { phone: "13800138000" }, response: [exampleCardInfo] },
   rechargeOrderCreate: {
     request: {

@@ -404,3 +404,23 @@ export const sandboxChannelOrders = pgTable(
     check("sandbox_channel_orders_refund_bounded", sql`${t.refundedAmount} BETWEEN 0 AND ${t.amount}`),
   ],
 );
+
+// ------------------------------------------------------------------------------------------------
+// Limits on what can be guessed or is costly (issue 9)
+
+/**
+ * Attempts counted by the rate limits of src/limits/policy.ts: one row per attempt, per limit
+ * (`bucket`) and per whom it counts against (`subject`: a phone, a client address, a customer
+ * id). Written under an advisory lock on (bucket, subject), so limits hold across server
+ * processes. Rows older than the longest window are forgotten by the sweep.
+ */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: serial("id").primaryKey(),
+    bucket: text("bucket").notNull(),
+    subject: text("subject").notNull(),
+    at: instant("at").notNull(),
+  },
+  (t) => [index("rate_limit_events_bucket_subject_at_idx").on(t.bucket, t.subject, t.at), index("rate_limit_events_at_idx").on(t.at)],
+);

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { siteSettings } from "../db/schema.ts";
 import { BadRequest } from "../http/errors.ts";
-import { redeemInviteCode } from "../operators/inviteCodes.ts";
+import { countAttempt, withdrawAttempts } from "../limits/attempts.ts";
+import { INVITE_FAILURES_PER_ACCOUNT, INVITE_FAILURES_PER_ADDRESS } from "../limits/policy.ts";
+import { redeemInviteCode, type RedeemOutcome } from "../operators/inviteCodes.ts";
 import { inviteCodeOf } from "./input.ts";
 
 /** Shown in 'invite code wrong, contact admin {tel}' while the operators have not set `tel1`. */
@@ -23,14 +25,33 @@ export type ActivationOutcome = "activated" | "already-activated";
  * customer, atomically (../operators/inviteCodes.ts). A customer who is already activated
  * succeeds again without using a code, so a repeated tap is harmless. A wrong or used code
  * answers the spec's message with the service phone.
+ *
+ * Wrong codes are limited (../limits/policy.ts): 10 an hour per customer, 30 an hour per client
+ * address (`ip`), then 429 with `retry-after`. Each check is counted as wrong before it runs, so
+ * parallel guesses cannot outrun the count, and taken back when the code was right.
  */
-export const activate = async (db: Database, userId: number, rawCode: string, now: number): Promise<ActivationOutcome> => {
+export const activate = async (db: Database, userId: number, rawCode: string, ip: string, now: number): Promise<ActivationOutcome> => {
   const code = inviteCodeOf(rawCode);
-  // The contract let through only text PostgreSQL stores, so any code can be looked up: a code
-  // with other control characters is simply one nobody was given.
-  const outcome = await redeemInviteCode(db, code, userId, new Date(now));
+  const counted = await countAttempt(
+    db,
+    [
+      { limit: INVITE_FAILURES_PER_ACCOUNT, subject: String(userId) },
+      { limit: INVITE_FAILURES_PER_ADDRESS, subject: ip },
+    ],
+    now,
+  );
+  let outcome: RedeemOutcome;
+  try {
+    // The contract let through only text PostgreSQL stores, so any code can be looked up: a code
+    // with other control characters is simply one nobody was given.
+    outcome = await redeemInviteCode(db, code, userId, new Date(now));
+  } catch (err) {
+    await withdrawAttempts(db, counted);
+    throw err;
+  }
   if (outcome === "wrong-code") {
     throw new BadRequest(Messages.text("InviteCodeWrong", "en", { tel: await servicePhone(db) }), "InviteCodeWrong");
   }
+  await withdrawAttempts(db, counted);
   return outcome === "redeemed" ? "activated" : "already-activated";
 };

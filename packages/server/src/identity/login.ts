@@ -1,9 +1,8 @@
 import type { LoginRequest, SessionResponse } from "@fuel/domain/api";
-import type { Database } from "../db/client.ts";
 import { loginFailed, missingField } from "./errors.ts";
 import { refuseBlacklisted } from "./guards.ts";
 import { passwordOf, phoneOf, smsCodeOf } from "./input.ts";
-import { checkPasswordLogin } from "./passwords.ts";
+import { checkPasswordLogin, type PasswordDeps } from "./passwords.ts";
 import { sessionAnswer } from "./sessionAnswer.ts";
 import { createSession } from "./sessions.ts";
 import { checkSmsCode } from "./smsCodes.ts";
@@ -12,9 +11,11 @@ import { findUserByPhone, type UserRow } from "./users.ts";
 /**
  * `POST /api/login` (spec §7): phone plus an SMS code or a password. One message for every
  * failure of a type, whether or not the phone has an account. Blacklisted phones get 403 before
- * any credential is looked at.
+ * any credential is looked at. Password sign-in is rate limited per phone and per client address
+ * (`ip`, the request's address as the trusted proxy reports it): see ./passwords.ts.
  */
-export const login = async (db: Database, input: LoginRequest, now: number): Promise<SessionResponse> => {
+export const login = async (deps: PasswordDeps, input: LoginRequest, ip: string, now: number): Promise<SessionResponse> => {
+  const { db } = deps;
   const phone = phoneOf(input.phone);
   if (input.type === "captcha") {
     if (input.captcha === undefined) throw missingField("captcha");
@@ -33,7 +34,7 @@ export const login = async (db: Database, input: LoginRequest, now: number): Pro
   if (input.password === undefined) throw missingField("password");
   const password = passwordOf(input.password);
   await refuseBlacklisted(db, phone);
-  const user = await checkPasswordLogin(db, phone, password);
+  const user = await checkPasswordLogin(deps, phone, password, ip, now);
   if (user === undefined) throw loginFailed("password");
   return sessionAnswer(db, user, await createSession(db, user.id, now), now);
 };

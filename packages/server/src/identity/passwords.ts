@@ -3,7 +3,11 @@ import type { ChangePasswordRequest, ForgotPasswordRequest } from "@fuel/domain/
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { hashPassword, verifyPassword } from "../security/passwords.ts";
+import { TooManyRequests } from "../http/errors.ts";
+import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../limits/attempts.ts";
+import { GateFull } from "../limits/gate.ts";
+import { PASSWORD_ATTEMPTS_PER_ADDRESS, PASSWORD_FAILURES_PER_PHONE } from "../limits/policy.ts";
+import { hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
 import { loginFailed, noPasswordYet, oldPasswordWrong, passwordAlreadySet } from "./errors.ts";
 import { refuseBlacklisted } from "./guards.ts";
 import { passwordChangeOf, passwordOf, phoneOf, smsCodeOf } from "./input.ts";
@@ -13,23 +17,73 @@ import { findUserById, findUserByPhone, type UserRow } from "./users.ts";
 
 /**
  * Passwords (spec §2 /setPassword, /resetPassword, /forgetPassword): scrypt hashes
- * (../security/passwords.ts), never logged, never answered. Hashing (~100 ms of CPU) happens
- * before any transaction opens, so no lock is held while it runs.
+ * (../security/passwords.ts), never logged, never answered. Hashing (~100 ms of CPU at the
+ * production cost) happens before any transaction opens, so no lock is held while it runs, and
+ * through the process's hashing gate, so a crowd of sign-ins cannot take every thread.
  */
 
-/** Compared against when the phone has no password, so "no such customer" takes as long as "wrong password". */
-let decoy: Promise<string> | undefined;
-const decoyHash = (): Promise<string> => (decoy ??= hashPassword(randomBytes(16).toString("hex")));
+/** What the password functions need: the database and the scrypt parameters for new hashes (`PASSWORD_HASH_COST`). */
+export interface PasswordDeps {
+  readonly db: Database;
+  readonly scrypt: ScryptParams;
+}
+
+/** 429 when the hashing gate refuses (the hash would wait too long): nothing was checked, trying again in a moment works. */
+const HASHING_BUSY_RETRY_SECONDS = 2;
+
+/** Runs hashing work, answering 429 (not 500) when the gate refuses it (../limits/gate.ts). */
+const hashing = async <A>(work: () => Promise<A>): Promise<A> => {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof GateFull) throw new TooManyRequests("too many sign-ins at this moment, try again in a few seconds", HASHING_BUSY_RETRY_SECONDS, "ServerBusy");
+    throw err;
+  }
+};
+
+/** Compared against when the phone has no password, so "no such customer" takes as long as "wrong password". One per parameter set. */
+const decoys = new Map<number, Promise<string>>();
+const decoyHash = (params: ScryptParams): Promise<string> => {
+  let decoy = decoys.get(params.N);
+  if (decoy === undefined) {
+    decoy = hashPassword(randomBytes(16).toString("hex"), params);
+    // A decoy that failed (the gate refused it) is made again next time.
+    decoy.catch(() => decoys.delete(params.N));
+    decoys.set(params.N, decoy);
+  }
+  return decoy;
+};
 
 /**
  * The customer whose phone and password these are, or undefined. Unknown phone, no password set
  * and wrong password are indistinguishable to the caller, in answer and in time.
  */
-export const checkPasswordLogin = async (db: Database, phone: string, password: string): Promise<UserRow | undefined> => {
-  const user = await findUserByPhone(db, phone);
-  const stored = user?.passwordHash ?? (await decoyHash());
-  const matches = await verifyPassword(password, stored);
+const matchPassword = async (deps: PasswordDeps, phone: string, password: string, ip: string): Promise<UserRow | undefined> => {
+  const user = await findUserByPhone(deps.db, phone);
+  const stored = user?.passwordHash ?? (await decoyHash(deps.scrypt));
+  const matches = await verifyPassword(password, stored, ip);
   return matches && user?.passwordHash != null ? user : undefined;
+};
+
+/**
+ * Password sign-in within its limits (../limits/policy.ts): at most 5 wrong passwords per phone
+ * in 15 minutes and 20 attempts per client address a minute. The attempt is counted before the
+ * hash is computed (as a wrong one, since that is what it is until proven right), so refused
+ * requests cost no hashing and parallel guesses cannot outrun the count. A right password clears
+ * the phone's count; a check that never ran (hashing too busy) is taken back.
+ */
+export const checkPasswordLogin = async (deps: PasswordDeps, phone: string, password: string, ip: string, now: number): Promise<UserRow | undefined> => {
+  const phoneAsk: Ask = { limit: PASSWORD_FAILURES_PER_PHONE, subject: phone };
+  const counted = await countAttempt(deps.db, [phoneAsk, { limit: PASSWORD_ATTEMPTS_PER_ADDRESS, subject: ip }], now);
+  let user: UserRow | undefined;
+  try {
+    user = await hashing(() => matchPassword(deps, phone, password, ip));
+  } catch (err) {
+    await withdrawAttempts(deps.db, counted);
+    throw err;
+  }
+  if (user !== undefined) await forgetAttempts(deps.db, phoneAsk);
+  return user;
 };
 
 /**
@@ -37,8 +91,9 @@ export const checkPasswordLogin = async (db: Database, phone: string, password: 
  * needs the old password (`/api/user/resetpassword`) or an SMS code: a token alone (a phone left
  * unlocked) must not be enough to take over the account for good.
  */
-export const setFirstPassword = async (db: Database, userId: number, rawPassword: string): Promise<void> => {
-  const hash = await hashPassword(passwordOf(rawPassword));
+export const setFirstPassword = async ({ db, scrypt }: PasswordDeps, userId: number, rawPassword: string): Promise<void> => {
+  const password = passwordOf(rawPassword);
+  const hash = await hashing(() => hashPassword(password, scrypt));
   const set = await db
     .update(users)
     .set({ passwordHash: hash })
@@ -48,12 +103,13 @@ export const setFirstPassword = async (db: Database, userId: number, rawPassword
 };
 
 /** `/api/user/resetpassword` with `{old_password, new_password}` for a signed-in customer. */
-export const changePassword = async (db: Database, userId: number, input: ChangePasswordRequest): Promise<void> => {
+export const changePassword = async ({ db, scrypt }: PasswordDeps, userId: number, input: ChangePasswordRequest): Promise<void> => {
   const { oldPassword, newPassword } = passwordChangeOf(input);
   const user = await findUserById(db, userId);
   if (user?.passwordHash == null) throw noPasswordYet();
-  if (!(await verifyPassword(oldPassword, user.passwordHash))) throw oldPasswordWrong();
-  const hash = await hashPassword(newPassword);
+  const stored = user.passwordHash;
+  if (!(await hashing(() => verifyPassword(oldPassword, stored)))) throw oldPasswordWrong();
+  const hash = await hashing(() => hashPassword(newPassword, scrypt));
   // Conditional on the hash we checked: a change that raced ours is not silently overwritten.
   const changed = await db
     .update(users)
@@ -68,12 +124,12 @@ export const changePassword = async (db: Database, userId: number, input: Change
  * SMS code proves the phone. Every session of the customer ends: whoever knew the old password
  * is signed out. The failure message does not tell whether the phone has an account.
  */
-export const resetPasswordWithCode = async (db: Database, input: ForgotPasswordRequest, now: number): Promise<void> => {
+export const resetPasswordWithCode = async ({ db, scrypt }: PasswordDeps, input: ForgotPasswordRequest, now: number): Promise<void> => {
   const phone = phoneOf(input.phone);
   const code = smsCodeOf(input.captcha);
   const password = passwordOf(input.password);
   await refuseBlacklisted(db, phone);
-  const hash = await hashPassword(password);
+  const hash = await hashing(() => hashPassword(password, scrypt));
 
   const done = await db.transaction(async (tx) => {
     // Without an account there is nothing to reset: the code is left alone (not used up, no try counted).

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
 import { forgetOldIdempotencyKeys } from "../http/idempotency.ts";
+import { forgetOldAttempts } from "../limits/attempts.ts";
 import { closeAtChannel } from "../orders/cancelOrder.ts";
 import { expireDueOrders } from "../orders/expiry.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
@@ -28,6 +29,8 @@ export interface SweepReport {
   readonly orderRefundsRetried: number;
   readonly strayRefundsRetried: number;
   readonly idempotencyKeysForgotten: number;
+  /** Rate-limit attempts older than every limit's window (../limits/attempts.ts). */
+  readonly rateLimitEventsForgotten: number;
 }
 
 /** How often `npm start` sweeps. */
@@ -57,6 +60,7 @@ export const sweepOnce = async (deps: SweepDeps): Promise<SweepReport> => {
     orderRefundsRetried: pendingOrders.length,
     strayRefundsRetried: stray.length,
     idempotencyKeysForgotten: await forgetOldIdempotencyKeys(db, now),
+    rateLimitEventsForgotten: await forgetOldAttempts(db, now),
   };
 };
 

@@ -1,8 +1,9 @@
 import { Validation } from "@fuel/domain";
-import { and, desc, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, users } from "../db/schema.ts";
 import { notFound } from "../http/refusals.ts";
+import { doubleTapOf, openUnpaidOrders, refuseTooManyUnpaid, refuseWhenFull } from "../limits/unpaidOrders.ts";
 import { openPrepay } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
 import { newMchntOrderNo, orRefuse } from "./draftRules.ts";
@@ -19,6 +20,9 @@ import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "./rows.ts";
  *    the double-tap check and the insert are atomic), answers an unpaid order from the same draft
  *    within {@link DOUBLE_TAP_WINDOW_MS} if there is one (the prepay just opened is never used
  *    and lapses at the channel), and otherwise inserts the order with its prepay id.
+ *
+ * A customer with 5 unpaid orders is refused (409, ../limits/unpaidOrders.ts): checked before the
+ * prepay is opened, and again under the row lock, where parallel creations cannot both pass.
  */
 
 export const DOUBLE_TAP_WINDOW_MS = 5_000;
@@ -52,6 +56,8 @@ export const storeNewOrder = async (
   const { db } = deps;
   const { userId, values } = place;
   const payerOpenid = await payerOf(db, userId, place.oauthId);
+  const draft = { hash: place.draftHash, repeatSince: new Date(now - DOUBLE_TAP_WINDOW_MS) };
+  await refuseTooManyUnpaid(db, userId, draft, now);
   for (;;) {
     const mchntOrderNo = newMchntOrderNo(place.prefix, now);
     const prepayId = await openPrepay(deps.channels[values.paytype], {
@@ -64,15 +70,10 @@ export const storeNewOrder = async (
     const stored = await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
       if (user === undefined) throw notFound("OrderNotFound");
-      const [recent] = await tx
-        .select(PAYABLE_COLUMNS)
-        .from(orders)
-        .where(
-          and(eq(orders.userId, userId), eq(orders.draftHash, place.draftHash), eq(orders.status, STATUS.unpaid), gt(orders.createdAt, new Date(now - DOUBLE_TAP_WINDOW_MS))),
-        )
-        .orderBy(desc(orders.createdAt))
-        .limit(1);
+      const unpaid = await openUnpaidOrders(tx, userId, now);
+      const recent = doubleTapOf(unpaid, draft);
       if (recent !== undefined) return recent;
+      refuseWhenFull(unpaid);
       const [row] = await tx
         .insert(orders)
         .values({ ...values, userId, draftHash: place.draftHash, status: STATUS.unpaid, mchntOrderNo, prepayId })

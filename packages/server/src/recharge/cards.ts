@@ -3,6 +3,8 @@ import type { CardInfo, CardListEntry, CardListResponse } from "@fuel/domain/api
 import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { cards, orders, users } from "../db/schema.ts";
+import { countAttempt } from "../limits/attempts.ts";
+import { CARD_LOOKUPS_PER_ACCOUNT } from "../limits/policy.ts";
 
 /**
  * Fuel cards as the distributor registers them (spec §3 card info): entity (card_type 1) and
@@ -14,7 +16,23 @@ export type CardRow = typeof cards.$inferSelect;
 /** Spec §3/§9: the last 7 digits, by which a customer knows a card. */
 export const lastNumberOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_LAST_DIGITS);
 
-export const cardToInfo = (c: CardRow): CardInfo => ({ cardnum: c.cardnum, phonenum: c.phonenum, team: c.team, status: c.status });
+/** `1000111234567` -> `******1234567`: the last 7 digits a recharge needs (spec §3), the rest hidden. */
+export const maskCardNumber = (cardnum: string): string =>
+  "*".repeat(Math.max(0, cardnum.length - Constants.CARD_LAST_DIGITS)) + lastNumberOf(cardnum);
+
+/** `13800138000` -> `138****8000`: enough to recognise one's own fleet's phone, not to call it. */
+export const maskPhone = (phone: string): string => (phone.length < 8 ? "*".repeat(phone.length) : `${phone.slice(0, 3)}${"*".repeat(phone.length - 7)}${phone.slice(-4)}`);
+
+/**
+ * A card as a look-up shows it to `viewerPhone`: whole for a card registered to the viewer's own
+ * phone; otherwise the card number and the phone masked (others' card numbers are theirs to give).
+ */
+export const cardToInfo =
+  (viewerPhone: string | null) =>
+  (c: CardRow): CardInfo =>
+    c.phonenum === viewerPhone
+      ? { cardnum: c.cardnum, phonenum: c.phonenum, team: c.team, status: c.status }
+      : { cardnum: maskCardNumber(c.cardnum), phonenum: maskPhone(c.phonenum), team: c.team, status: c.status };
 
 const cardToEntry = (c: CardRow): CardListEntry => ({
   card_num: c.cardnum,
@@ -31,6 +49,20 @@ export const cardsOfPhone = (db: Database, phone: string): Promise<CardRow[]> =>
 
 export const cardsOfTeam = (db: Database, team: string): Promise<CardRow[]> =>
   db.select().from(cards).where(eq(cards.team, team)).orderBy(asc(cards.cardType), asc(cards.cardnum));
+
+const phoneOfUser = async (db: Database, userId: number): Promise<string | null> =>
+  (await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1))[0]?.phone ?? null;
+
+/**
+ * `POST /api/recharge/getRechargeCardByPhone` and `/getcardnumbyteam` for a customer: at most 30
+ * look-ups a minute per customer, both together (429 with `retry-after`), and others' cards
+ * masked ({@link cardToInfo}). `find` runs only within the limit.
+ */
+export const lookUpCards = async (db: Database, userId: number, now: number, find: () => Promise<CardRow[]>): Promise<CardInfo[]> => {
+  await countAttempt(db, [{ limit: CARD_LOOKUPS_PER_ACCOUNT, subject: String(userId) }], now);
+  const [viewerPhone, found] = await Promise.all([phoneOfUser(db, userId), find()]);
+  return found.map(cardToInfo(viewerPhone));
+};
 
 /**
  * `GET /api/recharge/cardlist`: the cards the customer can pick again: those registered to their

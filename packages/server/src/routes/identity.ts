@@ -18,6 +18,7 @@ import { cleanNickname, findUserById, toUser } from "../identity/users.ts";
 import { isBlacklisted } from "../operators/blacklist.ts";
 import { SandboxOauthProvider } from "../providers/oauth/Sandbox.ts";
 import { SandboxSmsProvider } from "../providers/sms/Sandbox.ts";
+import { scryptParams } from "../security/passwords.ts";
 
 /**
  * Identity (spec §4 login flow, §6, §7): sign-in through the messaging app, phone binding with SMS
@@ -26,6 +27,7 @@ import { SandboxSmsProvider } from "../providers/sms/Sandbox.ts";
  */
 export const identityRoutes = (app: FastifyInstance): void => {
   const { db } = app.deps;
+  const passwords = { db, scrypt: scryptParams(app.deps.config.passwordHashCost) };
 
   registerEndpoint(app, Api.wechatAuth, (input, ctx) => wechatAuth(app.deps, input.code, ctx.now, ctx.request.log));
 
@@ -41,7 +43,7 @@ export const identityRoutes = (app: FastifyInstance): void => {
 
   registerEndpoint(app, Api.bindPhone, (input, ctx) => bindPhone(db, input, ctx.now));
 
-  registerEndpoint(app, Api.login, (input, ctx) => login(db, input, ctx.now));
+  registerEndpoint(app, Api.login, (input, ctx) => login(passwords, input, ctx.request.ip, ctx.now));
 
   registerEndpoint(app, Api.userInfo, async (_input, ctx) => {
     const token = bearerToken(ctx.request);
@@ -66,7 +68,7 @@ export const identityRoutes = (app: FastifyInstance): void => {
   );
 
   registerEndpoint(app, Api.setPassword, async (input, ctx) => {
-    await setFirstPassword(db, ctx.user().userId, input.password);
+    await setFirstPassword(passwords, ctx.user().userId, input.password);
     return ok(null, "password set");
   });
 
@@ -75,15 +77,15 @@ export const identityRoutes = (app: FastifyInstance): void => {
   registerEndpoint(app, Api.resetPassword, async (input, ctx) => {
     if ("old_password" in input) {
       const principal = await authenticateOrRefuse(app, ctx.request, ctx.reply);
-      await changePassword(db, principal.userId, input);
+      await changePassword(passwords, principal.userId, input);
       return ok(null, "password changed");
     }
-    await resetPasswordWithCode(db, input, ctx.now);
+    await resetPasswordWithCode(passwords, input, ctx.now);
     return ok(null, "password reset, sign in with the new password");
   });
 
   registerEndpoint(app, Api.activate, async (input, ctx) => {
-    const outcome = await activate(db, ctx.user().userId, input.code, ctx.now);
+    const outcome = await activate(db, ctx.user().userId, input.code, ctx.request.ip, ctx.now);
     return ok(null, outcome === "activated" ? "account activated" : "account already activated");
   });
 

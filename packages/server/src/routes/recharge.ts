@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { idempotencyKeyOf, idempotent } from "../http/idempotency.ts";
 import { phoneOf } from "../identity/input.ts";
-import { cardsOfPhone, cardsOfTeam, cardToInfo, customerCardList } from "../recharge/cards.ts";
+import { cardsOfPhone, cardsOfTeam, customerCardList, lookUpCards } from "../recharge/cards.ts";
 import { createRecharge } from "../recharge/createRecharge.ts";
 
 /** Fuel-card recharge (spec §2 /recharge*, §7; issue 4): the customer's cards, card look-ups, recharge orders. */
@@ -13,9 +13,13 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
 
   registerEndpoint(app, Api.rechargeCardList, (_input, ctx) => customerCardList(db, ctx.user().userId));
 
-  registerEndpoint(app, Api.rechargeCardsByPhone, async ({ phone }) => (await cardsOfPhone(db, phoneOf(phone))).map(cardToInfo));
+  // Others' cards come back masked, and look-ups are rate limited (../recharge/cards.ts lookUpCards).
+  registerEndpoint(app, Api.rechargeCardsByPhone, ({ phone }, ctx) => {
+    const wanted = phoneOf(phone);
+    return lookUpCards(db, ctx.user().userId, ctx.now, () => cardsOfPhone(db, wanted));
+  });
 
-  registerEndpoint(app, Api.rechargeCardsByTeam, async ({ team }) => (await cardsOfTeam(db, team.trim())).map(cardToInfo));
+  registerEndpoint(app, Api.rechargeCardsByTeam, ({ team }, ctx) => lookUpCards(db, ctx.user().userId, ctx.now, () => cardsOfTeam(db, team.trim())));
 
   registerEndpoint(app, Api.rechargeOrderCreate, (draft, ctx) =>
     idempotent(

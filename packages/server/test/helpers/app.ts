@@ -8,9 +8,17 @@ import { resetDatabase, type Database, type DatabaseHandle } from "../../src/db/
 import { SandboxClock } from "../../src/providers/clock/Sandbox.ts";
 import { openTestDatabase } from "./database.ts";
 
-/** A sandbox configuration for tests: silent logs and no UI unless a test points `uiDistDir` at one. */
+/** scrypt cost in tests: N = 2^4 hashes in microseconds instead of ~100 ms (test/security/passwords.test.ts covers the production cost). */
+export const TEST_PASSWORD_HASH_COST = 4;
+
+/** A sandbox configuration for tests: silent logs, no UI unless a test points `uiDistDir` at one, cheap password hashes. */
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...loadConfig({ DATABASE_URL: "memory://", LOG_LEVEL: "silent", UI_DIST_DIR: join(tmpdir(), "fuel-no-ui-dist") }),
+  ...loadConfig({
+    DATABASE_URL: "memory://",
+    LOG_LEVEL: "silent",
+    UI_DIST_DIR: join(tmpdir(), "fuel-no-ui-dist"),
+    PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+  }),
   ...overrides,
 });
 

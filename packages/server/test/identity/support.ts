@@ -5,7 +5,7 @@ import { expect } from "vitest";
 import type { Database } from "../../src/db/client.ts";
 import { blacklist, siteSettings, users } from "../../src/db/schema.ts";
 import { createSession } from "../../src/identity/sessions.ts";
-import { hashPassword } from "../../src/security/passwords.ts";
+import { hashPassword, scryptParams } from "../../src/security/passwords.ts";
 import type { BootedApp } from "../helpers/app.ts";
 
 /** Helpers shared by the identity tests: requests, seeded customers, row counts. */
@@ -70,7 +70,7 @@ export const seedUser = async (booted: BootedApp, seed: SeedUser = {}) => {
       phone: seed.phone === undefined ? `1390000${String(seq).padStart(4, "0")}` : seed.phone,
       name: seed.name ?? "",
       activatedAt: seed.activated ? now : null,
-      passwordHash: seed.password === undefined ? null : await hashPassword(seed.password),
+      passwordHash: seed.password === undefined ? null : await hashPassword(seed.password, scryptParams(booted.config.passwordHashCost)),
       createdAt: now,
     })
     .returning();

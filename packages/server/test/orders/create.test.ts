@@ -163,10 +163,11 @@ describe("order creation", () => {
     });
 
     it("for any amount from 1 cent to 10000 yuan and any station prices, the stored amount is the domain's payable", async () => {
-      const me = await customer(booted);
       const station = await dieselStation(booted);
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 600, max: 900 }), fc.integer({ min: 700, max: 900 }), async (cents, nowPrice, originalPrice) => {
+          // A customer per run: one customer may hold only 5 unpaid orders.
+          const me = await customer(booted);
           await booted.db.update(stations).set({ nowPrice, originalPrice }).where(eq(stations.id, station.id));
           // An operator's price change reaches new orders with the catalogue's 5-second cache; the test does not wait.
           booted.app.clearCatalogueCache();

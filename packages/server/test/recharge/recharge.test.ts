@@ -145,8 +145,8 @@ describe("the customer's cards", () => {
     });
   });
 
-  it("getRechargeCardByPhone answers the cards registered to that phone", async () => {
-    const me = await customer(booted);
+  it("getRechargeCardByPhone answers the cards registered to that phone, in full when it is the caller's own", async () => {
+    const me = await customer(booted, "13800138000");
     const cards = expectSuccess(await call(booted, me, "/api/recharge/getRechargeCardByPhone", { phone: "13800138000" }));
     expect(cards).toEqual([
       { cardnum: `${ENTITY_PREFIX}2345678`, phonenum: "13800138000", team: PENGCHENG, status: "normal" },
@@ -171,12 +171,19 @@ describe("the customer's cards", () => {
   });
 
   it("getcardnumbyteam answers the team's cards, and [] for an unknown team", async () => {
-    const me = await customer(booted);
+    const me = await customer(booted, "13912345678");
     expect(expectSuccess(await call(booted, me, "/api/recharge/getcardnumbyteam", { team: ZHUJIANG }))).toEqual([
       { cardnum: `${ENTITY_PREFIX}1234567`, phonenum: "13912345678", team: ZHUJIANG, status: "normal" },
       { cardnum: `${VIRTUAL_PREFIX}7654321`, phonenum: "13912345678", team: ZHUJIANG, status: "normal" },
     ]);
     expect(expectSuccess(await call(booted, me, "/api/recharge/getcardnumbyteam", { team: "no such team" }))).toEqual([]);
+  });
+  it("a card looked up by someone else (masked: only its last 7 digits) can be recharged by those digits", async () => {
+    const me = await customer(booted);
+    const [card] = expectSuccess<Array<{ cardnum: string; team: string }>>(await call(booted, me, "/api/recharge/getcardnumbyteam", { team: ZHUJIANG }));
+    expect(card?.cardnum).toBe(`${"*".repeat(ENTITY_PREFIX.length)}1234567`);
+    const res = await createRecharge(me, rechargeDraft({ last_number: card!.cardnum.slice(-7), team: card!.team }));
+    expect(expectSuccess<{ result_code: string }>(res).result_code).toBe("000000");
   });
 });
 
@@ -228,9 +235,10 @@ describe("rechargeorder/create", () => {
   });
 
   it("the server's payable is what any amount up to 5000 yuan costs, and it is accepted", async () => {
-    const me = await customer(booted);
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 500_000 }), async (cents) => {
+        // A customer per run: one customer may hold only 5 unpaid orders.
+        const me = await customer(booted);
         const answer = await created(me, rechargeDraft({ order_amount: String(cents) }));
         const { order } = await snapshot(answer.order_id);
         expect(order.orderAmount).toBe(cents);

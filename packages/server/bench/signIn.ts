@@ -1,0 +1,102 @@
+import { request } from "node:http";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { openDatabase } from "../src/db/client.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { users } from "../src/db/schema.ts";
+import { SandboxClock } from "../src/providers/clock/Sandbox.ts";
+import { seedIfEmpty } from "../src/seed/seed.ts";
+import { hashPassword } from "../src/security/passwords.ts";
+
+/**
+ * Issue 9's measurement: how long a customer's RIGHT password sign-in takes while 32 wrong ones
+ * are being checked, at the production scrypt cost (N = 2^17), over real HTTP. The wrong ones go
+ * to 32 other phones, either from 32 addresses (the worst case: no per-address limit applies) or
+ * from one address (the per-address limit refuses 12 of them before hashing). While they run, a
+ * plain read (`GET /api/webinfo/read`) shows whether other requests are held up.
+ *
+ * `npm run bench:signin -w @fuel/server`; BENCH_SIGNIN_ROUNDS (default 3) rounds per scenario.
+ * The figures go to docs/performance.md.
+ */
+
+const ROUNDS = Number(process.env["BENCH_SIGNIN_ROUNDS"] ?? 3);
+const WRONG = 32;
+const VICTIM = { phone: "13912345678", password: "the-right-pass", ip: "203.0.113.1" };
+
+interface Answer {
+  readonly status: number;
+  readonly ms: number;
+}
+
+const send = (port: number, method: "GET" | "POST", path: string, ip: string, body?: unknown): Promise<Answer> =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: { "x-forwarded-for": ip, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const config = loadConfig({ DATABASE_URL: "memory://", LOG_LEVEL: "silent", UI_DIST_DIR: "/nonexistent", TRUST_PROXY: "true" });
+const database = await openDatabase(config);
+await migrate(database);
+const clock = new SandboxClock();
+await seedIfEmpty(database.db, new Date(clock.now()));
+await database.db.insert(users).values({
+  openid: "bench-victim",
+  phone: VICTIM.phone,
+  passwordHash: await hashPassword(VICTIM.password),
+  activatedAt: new Date(clock.now()),
+  createdAt: new Date(clock.now()),
+});
+const app = await buildApp({ config, db: database.db, clock });
+await app.listen({ port: 0, host: "127.0.0.1" });
+const { port } = app.server.address() as { port: number };
+
+const signIn = (phone: string, password: string, ip: string) => send(port, "POST", "/api/login", ip, { phone, type: "password", password });
+const tally = (answers: readonly Answer[]) =>
+  Object.entries(answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {}))
+    .map(([status, n]) => `${n} x ${status}`)
+    .join(", ");
+
+console.log(`node ${process.version}, scrypt cost 2^${config.passwordHashCost}, ${WRONG} wrong sign-ins then the right one, ${ROUNDS} rounds per scenario`);
+try {
+  // One right sign-in alone first: the baseline, and the decoy hash made.
+  const alone = await signIn(VICTIM.phone, VICTIM.password, VICTIM.ip);
+  console.log(`right sign-in alone: ${alone.status} in ${alone.ms.toFixed(0)} ms`);
+  await signIn("13000000000", "warm-up-wrong", "198.51.100.250");
+
+  let phoneSeq = 0;
+  for (const scenario of ["32 addresses", "one address"] as const) {
+    for (let round = 0; round < ROUNDS; round++) {
+      const attacker = (i: number) => (scenario === "one address" ? `198.51.100.${round + 1}` : `198.51.${round + 1}.${i + 1}`);
+      const wrong = Array.from({ length: WRONG }, (_, i) => signIn(`137${String(phoneSeq++).padStart(8, "0")}`, "wrong-pass", attacker(i)));
+      await sleep(20); // the wrong ones are in first
+      const [right, read] = await Promise.all([signIn(VICTIM.phone, VICTIM.password, VICTIM.ip), send(port, "GET", "/api/webinfo/read", VICTIM.ip)]);
+      const wrongAnswers = await Promise.all(wrong);
+      const slowestWrong = Math.max(...wrongAnswers.map((a) => a.ms));
+      console.log(
+        `${scenario}, round ${round + 1}: right sign-in ${right.status} in ${right.ms.toFixed(0)} ms; webinfo/read ${read.status} in ${read.ms.toFixed(0)} ms; ` +
+          `wrong ones: ${tally(wrongAnswers)}, the slowest in ${slowestWrong.toFixed(0)} ms`,
+      );
+      clock.advance(61); // the one-address scenario's per-address minute starts afresh
+    }
+  }
+} finally {
+  await app.close();
+  await database.close();
+}
