@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, SECRET_NAMES } from "../../src/config.ts";
+import { ConfigError, loadConfig } from "../../src/config.ts";
+import { productionSecrets } from "../helpers/productionSecrets.ts";
 
-const allSecrets = Object.fromEntries(SECRET_NAMES.map((n) => [n, `value-of-${n}`]));
+/** Production needs every secret, each of the right form (src/secretForms.ts). */
+const allSecrets = productionSecrets();
 
 const problemsOf = (env: Record<string, string>): readonly string[] => {
   try {
