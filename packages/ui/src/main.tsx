@@ -7,10 +7,10 @@ import type { AppPorts } from "@fuel/adapters/ports";
 import { SandboxSignIn, WechatSignIn } from "@fuel/adapters/signin";
 import { LocalTokenStore, WebKeyValueStore } from "@fuel/adapters/storage";
 import "antd-mobile/es/global";
-import { unstableSetRender } from "antd-mobile/es/utils/unstable-render";
 import { Effect } from "effect";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./app/App.tsx";
+import { installKitRenderer } from "./app/kitRender.ts";
 import { BootFailed } from "./app/BootFailed.tsx";
 import { localeForBrowser } from "./i18n/I18nStore.ts";
 import { RootStore } from "./stores/RootStore.ts";
@@ -29,17 +29,7 @@ const amapKey = env["VITE_AMAP_KEY"] ?? "";
 const amapSecurityCode = env["VITE_AMAP_SECURITY_CODE"];
 const wechatAppId = env["VITE_WECHAT_APP_ID"] ?? "";
 
-// DESIGN §7: antd-mobile's Toast and Dialog render through this hook on React 19.
-unstableSetRender((node, container) => {
-  const element = container as Element & { __fuelRoot?: Root };
-  element.__fuelRoot ??= createRoot(element);
-  element.__fuelRoot.render(node);
-  return async () => {
-    await Promise.resolve();
-    element.__fuelRoot?.unmount();
-    delete element.__fuelRoot;
-  };
-});
+installKitRenderer();
 
 const compose = async (session: { ended: (message: string) => void; notActivated: () => void }): Promise<AppPorts | undefined> => {
   const tokens = new LocalTokenStore(safeStorage(() => window.localStorage) ?? NO_STORAGE);
@@ -90,17 +80,18 @@ function safeStorage(get: () => Storage): Storage | undefined {
 }
 
 const start = async (root: Root): Promise<void> => {
-  let store: RootStore | undefined;
+  // The HTTP client is built before the stores it reports to: it reaches them through this box.
+  const built: { store?: RootStore } = {};
   const ports = await compose({
-    ended: (message) => store?.session.ended(message),
-    notActivated: () => store?.session.notActivated(),
+    ended: (message) => built.store?.session.ended(message),
+    notActivated: () => built.store?.session.notActivated(),
   });
   if (ports === undefined) {
     root.render(<BootFailed onRetry={() => void start(root)} />);
     return;
   }
-  store = new RootStore(ports, { browserLanguages: navigator.languages });
-  root.render(<App root={store} />);
+  built.store = new RootStore(ports, { browserLanguages: navigator.languages });
+  root.render(<App root={built.store} />);
 };
 
 const element = document.getElementById("root");
