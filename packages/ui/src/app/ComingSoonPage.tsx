@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { useLocation } from "react-router";
 import { useStores } from "./StoresContext.tsx";
 import { titleOf } from "./titles.ts";
+import { Page } from "../components/Page.tsx";
 
 /** A route of spec §2 that a later issue builds: a plain page naming it, never a blank one. */
 export const ComingSoonPage = observer(function ComingSoonPage() {
@@ -11,8 +12,8 @@ export const ComingSoonPage = observer(function ComingSoonPage() {
   const { pathname } = useLocation();
   const route = Routes.matchRoute(pathname);
   return (
-    <main className="page">
+    <Page tabBar={route?.tabBar === true}>
       <ErrorBlock status="empty" title={titleOf(pathname, i18n)} description={i18n.t("comingSoonBody", { path: pathname, purpose: route?.purpose ?? "" })} />
-    </main>
+    </Page>
   );
 });
