@@ -1,4 +1,4 @@
-import { QrCode } from "@fuel/domain";
+import { QrCode, Refund } from "@fuel/domain";
 import type { RefundResponse } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
@@ -18,7 +18,7 @@ import { STATUS, type OrderRow } from "./rows.ts";
 export const refundAllowed = (order: OrderRow, now: number): boolean =>
   order.kind === "fuel" &&
   order.status === STATUS.unused &&
-  order.refundStatus === QrCode.REFUND_STATUS.none &&
+  order.refundStatus === Refund.REFUND_STATUS.none &&
   order.paidAt !== null &&
   QrCode.fuelQrValid(order.paidAt.getTime(), now);
 
@@ -32,15 +32,15 @@ export const requestRefund = async (deps: RefundDeps, userId: number, orderId: n
   const reason = cleanRemark(rawReason);
   if (reason === "") throw invalid("RefundReasonMissing");
   const current = await ownOrderNow(deps.db, userId, orderId, now);
-  if (current.refundStatus !== QrCode.REFUND_STATUS.none) throw conflict("RefundAlreadyRequested");
+  if (current.refundStatus !== Refund.REFUND_STATUS.none) throw conflict("RefundAlreadyRequested");
 
   const recorded = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order === undefined || order.userId !== userId || !refundAllowed(order, now)) return false;
     await tx
       .update(orders)
-      .set({ refundStatus: QrCode.REFUND_STATUS.requested, refundReason: reason, refundRequestedAt: new Date(now) })
-      .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unused), eq(orders.refundStatus, QrCode.REFUND_STATUS.none)));
+      .set({ refundStatus: Refund.REFUND_STATUS.requested, refundReason: reason, refundRequestedAt: new Date(now) })
+      .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unused), eq(orders.refundStatus, Refund.REFUND_STATUS.none)));
     await voidQrCodes(tx, orderId, now);
     return true;
   });

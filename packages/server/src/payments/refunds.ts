@@ -1,4 +1,4 @@
-import { QrCode } from "@fuel/domain";
+import { Refund } from "@fuel/domain";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
@@ -78,8 +78,8 @@ export const refundStrayPayment = async (deps: RefundDeps, paymentId: number, no
  */
 export const refundOrder = async (deps: RefundDeps, orderId: number, now: number): Promise<number> => {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (order === undefined) return QrCode.REFUND_STATUS.none;
-  if (order.refundStatus !== QrCode.REFUND_STATUS.requested && order.refundStatus !== QrCode.REFUND_STATUS.refunding) return order.refundStatus;
+  if (order === undefined) return Refund.REFUND_STATUS.none;
+  if (order.refundStatus !== Refund.REFUND_STATUS.requested && order.refundStatus !== Refund.REFUND_STATUS.refunding) return order.refundStatus;
   const [payment] = await deps.db
     .select()
     .from(payments)
@@ -97,21 +97,21 @@ export const refundOrder = async (deps: RefundDeps, orderId: number, now: number
       await tx
         .update(orders)
         .set({
-          refundStatus: QrCode.REFUND_STATUS.refunded,
+          refundStatus: Refund.REFUND_STATUS.refunded,
           refundedAt: new Date(now),
           // A refunded fuel order can no longer be used; a rejected recharge keeps its status and reason.
           ...(order.kind === "fuel" && order.status === STATUS.unused ? { status: STATUS.voided, closedAt: new Date(now) } : {}),
         })
-        .where(and(eq(orders.id, orderId), inArray(orders.refundStatus, [QrCode.REFUND_STATUS.requested, QrCode.REFUND_STATUS.refunding])));
+        .where(and(eq(orders.id, orderId), inArray(orders.refundStatus, [Refund.REFUND_STATUS.requested, Refund.REFUND_STATUS.refunding])));
     });
-    return QrCode.REFUND_STATUS.refunded;
+    return Refund.REFUND_STATUS.refunded;
   }
-  if (outcome === "pending" && order.refundStatus === QrCode.REFUND_STATUS.requested) {
+  if (outcome === "pending" && order.refundStatus === Refund.REFUND_STATUS.requested) {
     await deps.db
       .update(orders)
-      .set({ refundStatus: QrCode.REFUND_STATUS.refunding })
-      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, QrCode.REFUND_STATUS.requested)));
-    return QrCode.REFUND_STATUS.refunding;
+      .set({ refundStatus: Refund.REFUND_STATUS.refunding })
+      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, Refund.REFUND_STATUS.requested)));
+    return Refund.REFUND_STATUS.refunding;
   }
   return order.refundStatus;
 };
