@@ -17,3 +17,5 @@ export * from "./order/Tabs.ts";
 export * from "./order/Record.ts";
 export * from "./order/Machine.ts";
 export * from "./order/Actions.ts";
+export * from "./order/Refunds.ts";
+export * from "./order/Expiry.ts";

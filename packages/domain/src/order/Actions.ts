@@ -1,4 +1,5 @@
 import { canRegenerateRechargeQr, fuelQrValid, rechargeQrExpiredOrUsed } from "../QrCode.ts";
+import { REFUND_STATUS } from "../Refund.ts";
 import type { EpochMs } from "../Time.ts";
 import type { CardType } from "./Kinds.ts";
 import { paidAtOf, type Order } from "./Record.ts";
@@ -38,3 +39,13 @@ export const allowedActions = (order: Order, now: EpochMs, recharge?: RechargeDe
   if (recharge !== undefined && canRegenerateRechargeQr({ paidAt, ...recharge }, now)) actions.push("regenerateQr");
   return actions;
 };
+
+/**
+ * Spec §4 / issue 4: whether an order's detail may show its QR code at `now`: while
+ * {@link allowedActions} offers 'showQr' (an unused fuel order under 48 h since payment, an unused
+ * recharge order until its QR area reads expired/used after 24 h) and no refund was asked for
+ * (`refundStatus` 0): asking for a refund voids the code at once, so it is never shown while the
+ * money is on its way back.
+ */
+export const qrVisible = (order: Order, refundStatus: number, now: EpochMs): boolean =>
+  refundStatus === REFUND_STATUS.none && allowedActions(order, now).includes("showQr");

@@ -1,4 +1,4 @@
-import { QrCode, Refund } from "@fuel/domain";
+import { Order, Refund } from "@fuel/domain";
 import type { RefundResponse } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
@@ -8,19 +8,10 @@ import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
 import { cleanRemark } from "./draftRules.ts";
 import { lockOrder } from "./queries.ts";
 import { ownOrderNow } from "./readOrders.ts";
-import { STATUS, type OrderRow } from "./rows.ts";
+import { domainOrder, STATUS, type OrderRow } from "./rows.ts";
 
-/**
- * The fixed refund rule (issue 4): a fuel order that is paid, unused, within its 48-hour QR
- * validity and not already being refunded is refunded in full, at once, without anyone deciding.
- * Anything else is refused with the reason.
- */
-export const refundAllowed = (order: OrderRow, now: number): boolean =>
-  order.kind === "fuel" &&
-  order.status === STATUS.unused &&
-  order.refundStatus === Refund.REFUND_STATUS.none &&
-  order.paidAt !== null &&
-  QrCode.fuelQrValid(order.paidAt.getTime(), now);
+/** The fixed refund rule (issue 4), `Order.canRefund`, on a stored order. */
+export const refundAllowed = (order: OrderRow, now: number): boolean => Order.canRefund(domainOrder(order), order.refundStatus, now);
 
 /**
  * `POST /api/order/refund {order_id, reason}`. The request is recorded (refund_status 1) and the

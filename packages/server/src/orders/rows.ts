@@ -1,4 +1,4 @@
-import { Order, QrCode } from "@fuel/domain";
+import { Order } from "@fuel/domain";
 import type { GasType, Order as WireOrder } from "@fuel/domain/api";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
@@ -61,17 +61,9 @@ export const cardTypeOf = (row: OrderRow): Order.CardType | undefined => {
   return Result.isSuccess(type) ? type.success : undefined;
 };
 
-/**
- * The QR payload the order's detail may show at `now`: a fuel order's live code while it is
- * unused and within 48 h of payment; a recharge order's until the QR area reads expired/used
- * (more than 24 h after payment, spec §4).
- */
-export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null => {
-  if (liveCode === null || row.status !== STATUS.unused || row.paidAt === null || row.refundStatus !== 0) return null;
-  const paidAt = row.paidAt.getTime();
-  if (row.kind === "fuel") return QrCode.fuelQrValid(paidAt, now) ? liveCode : null;
-  return QrCode.rechargeQrExpiredOrUsed(paidAt, now) ? null : liveCode;
-};
+/** The QR payload the order's detail may show at `now`: its live code while `Order.qrVisible` says so (spec §4). */
+export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null =>
+  liveCode !== null && Order.qrVisible(domainOrder(row), row.refundStatus, now) ? liveCode : null;
 
 /** Spec §3: the order on the wire, with its station and the QR code it may show. */
 export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode: string | null, now: number): WireOrder => ({
