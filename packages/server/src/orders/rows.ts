@@ -1,10 +1,9 @@
-import { Order } from "@fuel/domain";
+import { Order, Time } from "@fuel/domain";
 import type { GasType, Order as WireOrder } from "@fuel/domain/api";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
 import type { StationRow } from "../catalogue/stations.ts";
 import { stationToWire } from "../catalogue/stations.ts";
-import { chinaIso } from "../http/instant.ts";
 
 /** An order as stored (table `orders`). */
 export type OrderRow = typeof orders.$inferSelect;
@@ -74,8 +73,8 @@ export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode:
   gas_type: row.gasType as GasType,
   order_amount: row.orderAmount,
   amount: row.amount,
-  created_at: chinaIso(row.createdAt),
-  payment_time: row.paidAt === null ? null : chinaIso(row.paidAt),
+  created_at: Time.formatChinaIso(row.createdAt.getTime()),
+  payment_time: row.paidAt === null ? null : Time.formatChinaIso(row.paidAt.getTime()),
   remark: row.remark,
   phone: row.phone,
   count: row.status === STATUS.unpaid ? Order.secondsLeftToPay({ payDeadline: row.payDeadline.getTime() }, now) : 0,
