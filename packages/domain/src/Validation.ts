@@ -1,5 +1,6 @@
 import { Data, Result } from "effect";
 import {
+  CARD_LAST_DIGITS,
   CARD_PURCHASE_MAX_DIGITS,
   CARD_PURCHASE_MAX_YUAN,
   CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN,
@@ -11,6 +12,7 @@ import {
   SMS_CODE_MIN_LENGTH,
 } from "./Constants.ts";
 import { fromYuan, parseYuan, type Cents, type ParseYuanError } from "./Money.ts";
+import type { CardType } from "./order/Kinds.ts";
 import { sellsDiesel, type StationFacts } from "./Station.ts";
 
 /**
@@ -189,3 +191,83 @@ export const validateConsumptionPreconditions = (
 /** Spec §5: recharge creation needs a selected station. */
 export const validateStationSelected = <Id>(stationId: Id | null | undefined): Result.Result<Id, StationRequired> =>
   stationId == null || stationId === "" ? Result.fail(new StationRequired()) : Result.succeed(stationId);
+
+/**
+ * Spec §3/§9: the customer types exactly the last 7 digits of the card (the rest is the shared
+ * prefix of the card type): required ('card number cannot be empty'), digits only, exactly 7
+ * ('enter a correct card number'). Blanks inside are ignored.
+ */
+export const validateCardLastDigits = (raw: string): Result.Result<string, CardNumberEmpty | CardNumberInvalid> =>
+  Result.flatMap(validateCardNumber(raw), (digits): Result.Result<string, CardNumberInvalid> =>
+    digits.length === CARD_LAST_DIGITS ? Result.succeed(digits) : Result.fail(new CardNumberInvalid()));
+
+/**
+ * Spec §5: a recharge amount (integer cents) for a card type. Zero is an empty field ('recharge
+ * amount cannot be empty'). An entity or top-up replacement card takes at most 5000 yuan
+ * ('single amount cannot exceed 5000 yuan', the entity-recharge page); a virtual card is bought
+ * on the card-purchase page, whose limit is also 5000 yuan (its own words).
+ */
+export const validateRechargeCents = (
+  cardType: CardType,
+  amount: Cents,
+): Result.Result<Cents, RechargeAmountEmpty | AmountNotPositive | AmountAboveLimit> => {
+  if (amount === 0) return Result.fail(new RechargeAmountEmpty());
+  return cardType === "virtual" ? Result.flatMap(positive(amount), atMost(CARD_PURCHASE_MAX_YUAN, "cardPurchase")) : validateEntityRechargeCents(amount);
+};
+
+/** A recharge draft as the spec §5 rules read it (the card itself is checked against the distributor's register afterwards). */
+export interface RechargeDraft<Id> {
+  /** The fuel grade (`gas_Type`). */
+  readonly gasType: string;
+  readonly cardType: CardType;
+  /** The card's last digits as typed (`last_number`). */
+  readonly lastNumber: string;
+  /** The amount to recharge in integer cents (`order_amount`); 0 is an empty field. */
+  readonly amount: Cents;
+  readonly phone: string;
+  /** The optional second phone (`phonenum2`); absent or empty is none. */
+  readonly secondPhone?: string | undefined;
+  /** The selected station (`station_id`); absent, null or empty is none. */
+  readonly stationId: Id | null | undefined;
+}
+
+/** A recharge draft that passed {@link validateRechargeDraft}, its fields in the form they are stored. */
+export interface ValidRechargeDraft<Id> {
+  readonly gasType: "0#";
+  readonly lastNumber: string;
+  readonly amount: Cents;
+  readonly phone: string;
+  readonly stationId: Id;
+}
+
+/** Every way {@link validateRechargeDraft} can refuse a draft. */
+export type RechargeDraftError =
+  | FuelTypeNotBuyable
+  | CardNumberEmpty
+  | CardNumberInvalid
+  | RechargeAmountEmpty
+  | AmountNotPositive
+  | AmountAboveLimit
+  | PhoneInvalid
+  | StationRequired;
+
+/**
+ * Spec §1/§3/§5: the rules of a recharge draft, in the order a customer would fix them, the first
+ * broken one reported: only 0# diesel ({@link validateGasType}), exactly the card's last 7 digits
+ * ({@link validateCardLastDigits}), an amount within the card type's limit
+ * ({@link validateRechargeCents}), a correct phone and, when given, a correct second phone
+ * ({@link validatePhone}), and a selected station ({@link validateStationSelected}).
+ */
+export const validateRechargeDraft = <Id>(draft: RechargeDraft<Id>): Result.Result<ValidRechargeDraft<Id>, RechargeDraftError> =>
+  Result.flatMap(validateGasType(draft.gasType), (gasType) =>
+    Result.flatMap(validateCardLastDigits(draft.lastNumber), (lastNumber) =>
+      Result.flatMap(validateRechargeCents(draft.cardType, draft.amount), (amount) =>
+        Result.flatMap(validatePhone(draft.phone), (phone) =>
+          Result.flatMap(
+            draft.secondPhone === undefined || draft.secondPhone === "" ? Result.succeed("") : validatePhone(draft.secondPhone),
+            () => Result.map(validateStationSelected(draft.stationId), (stationId) => ({ gasType, lastNumber, amount, phone, stationId })),
+          ),
+        ),
+      ),
+    ),
+  );

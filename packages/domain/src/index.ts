@@ -12,6 +12,7 @@ export * as Money from "./Money.ts";
 export * as Order from "./Order.ts";
 export * as Pricing from "./Pricing.ts";
 export * as QrCode from "./QrCode.ts";
+export * as Refund from "./Refund.ts";
 export * as Routes from "./Routes.ts";
 export * as Station from "./Station.ts";
 export * as Time from "./Time.ts";
