@@ -72,7 +72,9 @@ export function FormField({ name, label, hint, rules, errors, input, extra, requ
       rules={[...rules]}
       validateTrigger="onBlur"
       hasFeedback={false}
-      required={required}
+      // No asterisk: a screen reader would read it into the label ("Invite code star"); the input
+      // says it is required (aria-required) and every field of these forms is.
+      required={false}
       extra={extra}
       description={
         <>
