@@ -59,6 +59,7 @@ export default observer(function BindPhonePage() {
       <Form
         form={form}
         layout="vertical"
+        initialValues={{ phone: smsCode.waitingPhone }}
         onFieldsChange={onFieldsChange}
         onFinish={(values: BindValues) => bindPhone.bind({ phone: values.phone ?? "", code: values.code ?? "" })}
         footer={
@@ -84,7 +85,7 @@ export default observer(function BindPhonePage() {
           rules={[domainRule(Validation.validateSmsCode, i18n)]}
           errors={errors}
           input={{ inputMode: "numeric", autoComplete: "one-time-code" }}
-          extra={<SmsCodeButton phone={phone} onSend={() => void sendCode()} />}
+          after={<SmsCodeButton phone={phone} onSend={() => void sendCode()} />}
         />
       </Form>
       {blocked !== undefined ? (

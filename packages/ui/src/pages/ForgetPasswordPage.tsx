@@ -43,6 +43,7 @@ export default observer(function ForgetPasswordPage() {
       <Form
         form={form}
         layout="vertical"
+        initialValues={{ phone: smsCode.waitingPhone }}
         onFieldsChange={onFieldsChange}
         onFinish={(values: ForgetValues) => forgotPassword.reset({ phone: values.phone ?? "", code: values.code ?? "", password: values.password ?? "" })}
         footer={
@@ -68,7 +69,7 @@ export default observer(function ForgetPasswordPage() {
           rules={[domainRule(Validation.validateSmsCode, i18n)]}
           errors={errors}
           input={{ inputMode: "numeric", autoComplete: "one-time-code" }}
-          extra={<SmsCodeButton phone={phone} onSend={() => void sendCode()} />}
+          after={<SmsCodeButton phone={phone} onSend={() => void sendCode()} />}
         />
         <FormField
           name="password"

@@ -52,6 +52,17 @@ export class SmsCodeStore {
     return Math.min(Constants.SMS_RESEND_SECONDS, Math.max(0, Math.ceil((deadline - this.now) / 1000)));
   }
 
+  /**
+   * The phone whose wait ends last, while it runs: the pages fill it in after a reload, so the
+   * customer sees the countdown they left without typing the number again.
+   */
+  get waitingPhone(): string | undefined {
+    const [latest] = Object.entries(this.deadlines)
+      .filter(([, at]) => at > this.now)
+      .sort(([, a], [, b]) => b - a);
+    return latest?.[0];
+  }
+
   canSend(phone: string): boolean {
     return this.sending._tag === "Idle" && this.secondsLeft(phone) === 0;
   }

@@ -127,3 +127,19 @@ describe("SmsCodeStore: refusals", () => {
     expect(root.notices.latest?.text).toBe("the request timed out, try again");
   });
 });
+
+describe("SmsCodeStore: the phone to fill in after a reload", () => {
+  it("is the phone whose wait is still running", async () => {
+    const d = device();
+    await appOn(d).smsCode.send(PHONE);
+    d.clock.advance(10_000);
+    expect(appOn(d).smsCode.waitingPhone).toBe(PHONE);
+  });
+
+  it("is none once the wait is over", async () => {
+    const d = device();
+    await appOn(d).smsCode.send(PHONE);
+    d.clock.advance(60_000);
+    expect(appOn(d).smsCode.waitingPhone).toBeUndefined();
+  });
+});

@@ -29,7 +29,13 @@ export function useFieldErrors(): {
  * screen reader needs (the hint and the error it is described by, whether it is invalid or
  * required) on the native input itself.
  */
-function DescribedInput({ describedBy, invalid, required, ...props }: InputProps & { readonly describedBy: string; readonly invalid: boolean; readonly required: boolean }) {
+function DescribedInput({
+  describedBy,
+  invalid,
+  required,
+  after,
+  ...props
+}: InputProps & { readonly describedBy: string; readonly invalid: boolean; readonly required: boolean; readonly after: ReactNode }) {
   const ref = useRef<InputRef>(null);
   useLayoutEffect(() => {
     const input = ref.current?.nativeElement;
@@ -39,7 +45,12 @@ function DescribedInput({ describedBy, invalid, required, ...props }: InputProps
     if (invalid) input.setAttribute("aria-invalid", "true");
     else input.removeAttribute("aria-invalid");
   });
-  return <Input ref={ref} {...props} />;
+  return (
+    <div className="field-row">
+      <Input ref={ref} {...props} />
+      {after}
+    </div>
+  );
 }
 
 interface FormFieldProps {
@@ -52,8 +63,8 @@ interface FormFieldProps {
   /** The form's current errors (from {@link useFieldErrors}). */
   readonly errors: Readonly<Record<string, ReadonlyArray<string>>>;
   readonly input: Omit<InputProps, "value" | "onChange" | "id">;
-  /** Beside the input (the send-code button). */
-  readonly extra?: ReactNode;
+  /** On the input's line, after it (the send-code button), so the hint below keeps the full width. */
+  readonly after?: ReactNode;
   readonly required?: boolean;
 }
 
@@ -62,7 +73,7 @@ interface FormFieldProps {
  * error in words under the hint (never colour alone), both linked to the input by id. Validated on
  * blur and on submit, so typing the first digit does not already read as an error.
  */
-export function FormField({ name, label, hint, rules, errors, input, extra, required = true }: FormFieldProps) {
+export function FormField({ name, label, hint, rules, errors, input, after, required = true }: FormFieldProps) {
   const fieldErrors = errors[name] ?? [];
   const invalid = fieldErrors.length > 0;
   return (
@@ -75,7 +86,6 @@ export function FormField({ name, label, hint, rules, errors, input, extra, requ
       // No asterisk: a screen reader would read it into the label ("Invite code star"); the input
       // says it is required (aria-required) and every field of these forms is.
       required={false}
-      extra={extra}
       description={
         <>
           <span id={`${name}-hint`} className="field-hint">
@@ -89,7 +99,7 @@ export function FormField({ name, label, hint, rules, errors, input, extra, requ
         </>
       }
     >
-      <DescribedInput {...input} describedBy={invalid ? `${name}-hint ${name}-error` : `${name}-hint`} invalid={invalid} required={required} />
+      <DescribedInput {...input} describedBy={invalid ? `${name}-hint ${name}-error` : `${name}-hint`} invalid={invalid} required={required} after={after} />
     </Form.Item>
   );
 }
