@@ -1,9 +1,15 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
-void lazy; // each page is added as `"/path": lazy(() => import("../pages/XxxPage.tsx"))`
-
 /**
  * The page of each route of spec §2, each in its own chunk (`React.lazy`), so the first screen
  * loads only its own code. A route missing here shows <ComingSoonPage> naming the route.
  */
-export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {};
+export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  "/": lazy(() => import("../pages/LoginPage.tsx")),
+  "/login": lazy(() => import("../pages/LoginPage.tsx")),
+  "/wechatlogin": lazy(() => import("../pages/WechatLoginPage.tsx")),
+  "/bindPhone": lazy(() => import("../pages/BindPhonePage.tsx")),
+  "/activated": lazy(() => import("../pages/ActivatedPage.tsx")),
+  "/register": lazy(() => import("../pages/RegisterPage.tsx")),
+  "/forgetPassword": lazy(() => import("../pages/ForgetPasswordPage.tsx")),
+};

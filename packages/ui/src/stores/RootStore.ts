@@ -3,6 +3,11 @@ import { I18nStore } from "../i18n/I18nStore.ts";
 import { NavigationStore } from "./NavigationStore.ts";
 import { NoticeStore } from "./NoticeStore.ts";
 import { SessionStore } from "./SessionStore.ts";
+import { ActivationStore } from "./ActivationStore.ts";
+import { BindPhoneStore } from "./BindPhoneStore.ts";
+import { ForgotPasswordStore } from "./ForgotPasswordStore.ts";
+import { SignInStore } from "./SignInStore.ts";
+import { SmsCodeStore } from "./SmsCodeStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -13,6 +18,11 @@ export class RootStore {
   readonly notices = new NoticeStore();
   readonly navigation = new NavigationStore();
   readonly session: SessionStore;
+  readonly signIn: SignInStore;
+  readonly smsCode: SmsCodeStore;
+  readonly bindPhone: BindPhoneStore;
+  readonly activation: ActivationStore;
+  readonly forgotPassword: ForgotPasswordStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -20,5 +30,10 @@ export class RootStore {
   ) {
     this.i18n = new I18nStore(ports.preferences, options.browserLanguages ?? []);
     this.session = new SessionStore(ports, this.i18n, this.notices, this.navigation);
+    this.signIn = new SignInStore(ports, this.session, this.i18n, this.notices, this.navigation);
+    this.smsCode = new SmsCodeStore(ports, this.i18n, this.notices);
+    this.bindPhone = new BindPhoneStore(ports, this.session, this.i18n, this.notices, this.navigation);
+    this.activation = new ActivationStore(ports, this.session, this.i18n, this.notices, this.navigation);
+    this.forgotPassword = new ForgotPasswordStore(ports, this.i18n, this.notices, this.navigation);
   }
 }
