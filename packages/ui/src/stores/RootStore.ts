@@ -2,7 +2,9 @@ import type { AppPorts } from "@fuel/adapters/ports";
 import { I18nStore } from "../i18n/I18nStore.ts";
 import { NavigationStore } from "./NavigationStore.ts";
 import { NoticeStore } from "./NoticeStore.ts";
+import { PasswordStore } from "./PasswordStore.ts";
 import { SessionStore } from "./SessionStore.ts";
+import { SiteStore } from "./SiteStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -13,6 +15,8 @@ export class RootStore {
   readonly notices = new NoticeStore();
   readonly navigation = new NavigationStore();
   readonly session: SessionStore;
+  readonly site: SiteStore;
+  readonly passwords: PasswordStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -20,5 +24,7 @@ export class RootStore {
   ) {
     this.i18n = new I18nStore(ports.preferences, options.browserLanguages ?? []);
     this.session = new SessionStore(ports, this.i18n, this.notices, this.navigation);
+    this.site = new SiteStore(ports, this.i18n);
+    this.passwords = new PasswordStore(ports, this.i18n, this.notices, this.navigation);
   }
 }
