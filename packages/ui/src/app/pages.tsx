@@ -6,4 +6,11 @@ void lazy; // each page is added as `"/path": lazy(() => import("../pages/XxxPag
  * The page of each route of spec §2, each in its own chunk (`React.lazy`), so the first screen
  * loads only its own code. A route missing here shows <ComingSoonPage> naming the route.
  */
-export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {};
+export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  "/personal": lazy(() => import("../pages/PersonalPage.tsx")),
+  "/setting": lazy(() => import("../pages/SettingPage.tsx")),
+  "/setPassword": lazy(() => import("../pages/SetPasswordPage.tsx")),
+  "/resetPassword": lazy(() => import("../pages/ResetPasswordPage.tsx")),
+  "/coupons": lazy(() => import("../pages/CouponsPage.tsx")),
+  "/contact": lazy(() => import("../pages/ContactPage.tsx")),
+};
