@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useStores } from "../app/StoresContext.tsx";
 import { PasswordForm } from "../components/PasswordForm.tsx";
 import { Page } from "../components/Page.tsx";
+import "./account.css";
 
 /** /resetPassword: change the password knowing the old one (spec §5: all three, each at least 6, new equals confirm). */
 export default observer(function ResetPasswordPage() {

@@ -36,7 +36,7 @@ export default observer(function SettingPage() {
         <Radio.Group value={i18n.locale} onChange={(value) => i18n.setLocale(value as Messages.Locale)}>
           <div role="radiogroup" aria-labelledby="language-heading">
             {LANGUAGES.map(({ locale, name }) => (
-              <List.Item key={locale}>
+              <List.Item key={locale} className="language-row">
                 <Radio value={locale} className="language-choice" block>
                   <span lang={locale}>{name}</span>
                 </Radio>
