@@ -16,8 +16,8 @@ interface PasswordInputProps {
 
 /**
  * A labelled password field of an antd-mobile Form with its limit as a hint and its message linked
- * to the input (aria-invalid, aria-describedby). antd's Input does not pass those attributes on to
- * its `<input>`, so they are set on the element itself.
+ * to the input (label `for`, aria-invalid, aria-describedby). antd's Form.Item without a `name` and its
+ * Input do not pass those attributes on to the `<input>`, so they are set on the elements themselves.
  */
 export function PasswordInput({ id, label, hint, error, value, onChange, autoComplete }: PasswordInputProps) {
   const ref = useRef<InputRef>(null);
@@ -26,10 +26,13 @@ export function PasswordInput({ id, label, hint, error, value, onChange, autoCom
   useLayoutEffect(() => {
     const input = ref.current?.nativeElement;
     if (!input) return;
+    // Without a `name` antd renders the label with no `for`: tie it to the input so a tap on the
+    // label focuses it and a screen reader names the field once.
+    input.closest(".adm-form-item")?.querySelector("label.adm-form-item-label")?.setAttribute("for", id);
     input.setAttribute("aria-describedby", error === undefined ? hintId : `${errorId} ${hintId}`);
     if (error === undefined) input.removeAttribute("aria-invalid");
     else input.setAttribute("aria-invalid", "true");
-  }, [error, errorId, hintId]);
+  }, [error, errorId, hintId, id]);
   return (
     <Form.Item
       label={label}
@@ -45,7 +48,7 @@ export function PasswordInput({ id, label, hint, error, value, onChange, autoCom
         </>
       }
     >
-      <Input ref={ref} id={id} aria-label={label} type="password" autoComplete={autoComplete} value={value} onChange={onChange} clearable />
+      <Input ref={ref} id={id} type="password" autoComplete={autoComplete} value={value} onChange={onChange} clearable />
     </Form.Item>
   );
 }
