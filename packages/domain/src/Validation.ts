@@ -162,6 +162,50 @@ export const validatePasswordChange = (
   return form.newPassword === form.confirmPassword ? Result.succeed(form) : Result.fail(new PasswordsDoNotMatch());
 };
 
+/** The two fields of the set-password form (/setPassword has no old password). */
+export interface NewPassword {
+  readonly newPassword: string;
+  readonly confirmPassword: string;
+}
+
+/** Spec §5 for /setPassword: both fields required, each at least 6, and new equals confirm. */
+export const validateNewPassword = (
+  form: NewPassword,
+): Result.Result<NewPassword, PasswordFieldsRequired | PasswordTooShort | PasswordsDoNotMatch> =>
+  // The same rules as a change: standing in for the old password, the new one adds no rule of its own.
+  Result.map(validatePasswordChange({ ...form, oldPassword: form.newPassword }), () => form);
+
+/** A field of a password form: /resetPassword has all three, /setPassword the last two. */
+export type PasswordField = "oldPassword" | "newPassword" | "confirmPassword";
+
+/** What can be wrong with one field of a password form. */
+export type PasswordFieldError = PasswordFieldsRequired | PasswordTooShort | PasswordsDoNotMatch;
+
+/**
+ * Spec §5 field by field, so a form can show each message under its own input: an empty field is
+ * required, a short one too short, and a confirmation that is itself valid but differs from the
+ * new password does not match. A form without `oldPassword` (set password) checks the other two.
+ * The answer is empty exactly when {@link validatePasswordChange} (or {@link validateNewPassword})
+ * accepts the form.
+ * @example passwordFieldErrors({ newPassword: "abcdef", confirmPassword: "abcdeg" }) // { confirmPassword: PasswordsDoNotMatch }
+ */
+export const passwordFieldErrors = (
+  form: NewPassword & { readonly oldPassword?: string },
+): Partial<Record<PasswordField, PasswordFieldError>> => {
+  const errors: Partial<Record<PasswordField, PasswordFieldError>> = {};
+  const check = (field: PasswordField, value: string): boolean => {
+    if (value === "") errors[field] = new PasswordFieldsRequired();
+    else if (Result.isFailure(validatePassword(value))) errors[field] = new PasswordTooShort({ minLength: PASSWORD_MIN_LENGTH });
+    return errors[field] === undefined;
+  };
+  if (form.oldPassword !== undefined) check("oldPassword", form.oldPassword);
+  check("newPassword", form.newPassword);
+  if (check("confirmPassword", form.confirmPassword) && form.confirmPassword !== form.newPassword) {
+    errors.confirmPassword = new PasswordsDoNotMatch();
+  }
+  return errors;
+};
+
 /** Spec §5: the invite code is required and has at most 32 characters. */
 export const validateInviteCode = (raw: string): Result.Result<string, InviteCodeEmpty | InviteCodeTooLong> => {
   const code = raw.trim();

@@ -10,6 +10,7 @@ export * as Maintenance from "./Maintenance.ts";
 export * as Messages from "./Messages.ts";
 export * as Money from "./Money.ts";
 export * as Order from "./Order.ts";
+export * as Phone from "./Phone.ts";
 export * as Pricing from "./Pricing.ts";
 export * as QrCode from "./QrCode.ts";
 export * as Refund from "./Refund.ts";

@@ -12,4 +12,10 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   "/activated": lazy(() => import("../pages/ActivatedPage.tsx")),
   "/register": lazy(() => import("../pages/RegisterPage.tsx")),
   "/forgetPassword": lazy(() => import("../pages/ForgetPasswordPage.tsx")),
+  "/personal": lazy(() => import("../pages/PersonalPage.tsx")),
+  "/setting": lazy(() => import("../pages/SettingPage.tsx")),
+  "/setPassword": lazy(() => import("../pages/SetPasswordPage.tsx")),
+  "/resetPassword": lazy(() => import("../pages/ResetPasswordPage.tsx")),
+  "/coupons": lazy(() => import("../pages/CouponsPage.tsx")),
+  "/contact": lazy(() => import("../pages/ContactPage.tsx")),
 };

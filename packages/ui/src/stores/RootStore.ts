@@ -2,12 +2,14 @@ import type { AppPorts } from "@fuel/adapters/ports";
 import { I18nStore } from "../i18n/I18nStore.ts";
 import { NavigationStore } from "./NavigationStore.ts";
 import { NoticeStore } from "./NoticeStore.ts";
+import { PasswordStore } from "./PasswordStore.ts";
 import { SessionStore } from "./SessionStore.ts";
 import { ActivationStore } from "./ActivationStore.ts";
 import { BindPhoneStore } from "./BindPhoneStore.ts";
 import { ForgotPasswordStore } from "./ForgotPasswordStore.ts";
 import { SignInStore } from "./SignInStore.ts";
 import { SmsCodeStore } from "./SmsCodeStore.ts";
+import { SiteStore } from "./SiteStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -23,6 +25,8 @@ export class RootStore {
   readonly bindPhone: BindPhoneStore;
   readonly activation: ActivationStore;
   readonly forgotPassword: ForgotPasswordStore;
+  readonly site: SiteStore;
+  readonly passwords: PasswordStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -35,5 +39,7 @@ export class RootStore {
     this.bindPhone = new BindPhoneStore(ports, this.session, this.i18n, this.notices, this.navigation);
     this.activation = new ActivationStore(ports, this.session, this.i18n, this.notices, this.navigation);
     this.forgotPassword = new ForgotPasswordStore(ports, this.i18n, this.notices, this.navigation);
+    this.site = new SiteStore(ports, this.i18n);
+    this.passwords = new PasswordStore(ports, this.i18n, this.notices, this.navigation);
   }
 }
