@@ -3,6 +3,9 @@ import { I18nStore } from "../i18n/I18nStore.ts";
 import { NavigationStore } from "./NavigationStore.ts";
 import { NoticeStore } from "./NoticeStore.ts";
 import { SessionStore } from "./SessionStore.ts";
+import { CityStore } from "./CityStore.ts";
+import { StationsStore } from "./StationsStore.ts";
+import { RouteStore } from "./RouteStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -13,6 +16,9 @@ export class RootStore {
   readonly notices = new NoticeStore();
   readonly navigation = new NavigationStore();
   readonly session: SessionStore;
+  readonly city: CityStore;
+  readonly stations: StationsStore;
+  readonly route: RouteStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -20,5 +26,8 @@ export class RootStore {
   ) {
     this.i18n = new I18nStore(ports.preferences, options.browserLanguages ?? []);
     this.session = new SessionStore(ports, this.i18n, this.notices, this.navigation);
+    this.city = new CityStore(ports, this.i18n, this.notices, this.navigation);
+    this.stations = new StationsStore(ports, this.city, this.i18n, this.notices, this.navigation);
+    this.route = new RouteStore(ports, this.stations, this.city, this.i18n);
   }
 }
