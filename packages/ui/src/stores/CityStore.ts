@@ -108,6 +108,11 @@ export class CityStore {
     if (this.city === undefined && this.cities._tag !== "Loading") await this.loadCities();
   }
 
+  /** /citylist opened: the cities once per visit (the kept-alive page shows them again), and the device's city. */
+  async openPicker(): Promise<void> {
+    await Promise.all([this.cities._tag === "Idle" ? this.loadCities() : undefined, this.ensureLocated()]);
+  }
+
   /** The cities of /citylist with their station counts. */
   async loadCities(): Promise<void> {
     this.cities = reloading(this.cities);
@@ -141,8 +146,8 @@ export class CityStore {
     if (this.locatedCity !== undefined) this.navigation.go(STATION_LIST);
   }
 
-  /** Opens the picker. */
-  openPicker(): void {
+  /** The city header was tapped: to /citylist. */
+  changeCity(): void {
     this.navigation.go(CITY_LIST);
   }
 }
