@@ -9,7 +9,10 @@ import { PageFor } from "./PageFor.tsx";
 /** A newly opened page starts at its top (kept-alive pages restore their own position). */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useLayoutEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A block body: Chromium's scrollTo now returns a promise, which React would call as a cleanup.
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 

@@ -13,7 +13,7 @@ export const CityHeader = observer(function CityHeader() {
   const { city, i18n } = useStores();
   const name = city.city;
   const status = city.locating
-    ? i18n.t("cityLocating")
+    ? i18n.t("currentLocation")
     : city.location._tag === "Failed"
       ? i18n.t("LocationFailed")
       : name !== undefined && name === city.locatedCity && city.picked === undefined

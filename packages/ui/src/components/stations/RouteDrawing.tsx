@@ -42,18 +42,20 @@ export function RouteDrawing({ path, estimated, label, fromLabel, toLabel }: {
   const start = points[0];
   const end = points[points.length - 1];
   if (start === undefined || end === undefined) return null;
-  // Labels sit above each end, or below when the end is near the top edge.
-  const labelY = (y: number) => (y < MARGIN ? y + 26 : y - 14);
+  // Each label sits on the side of its end away from the other end, so the line never crosses it.
+  const startBelow = end[1] < start[1];
+  const fromY = startBelow ? start[1] + 26 : start[1] - 14;
+  const toY = startBelow ? end[1] - 26 : end[1] + 22;
   return (
     <svg className="route-drawing" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label}>
       <rect x="0" y="0" width={WIDTH} height={HEIGHT} rx="8" className="route-ground" />
       <polyline points={points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ")} className="route-line" strokeDasharray={estimated ? "8 6" : undefined} />
       <circle cx={start[0]} cy={start[1]} r="8" className="route-from" />
-      <text x={start[0]} y={labelY(start[1])} textAnchor="middle" className="route-label">
+      <text x={start[0]} y={fromY} textAnchor="middle" className="route-label">
         {fromLabel}
       </text>
       <path d={`M ${end[0]} ${end[1]} l -8 -14 a 9 9 0 1 1 16 0 z`} className="route-to" />
-      <text x={end[0]} y={labelY(end[1] - 14)} textAnchor="middle" className="route-label">
+      <text x={end[0]} y={toY} textAnchor="middle" className="route-label">
         {toLabel}
       </text>
     </svg>
