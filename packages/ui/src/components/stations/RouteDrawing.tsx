@@ -3,7 +3,7 @@ import type { Position } from "@fuel/adapters/ports";
 /** The drawing's size in SVG units; it scales to the page's width at this aspect ratio. */
 const WIDTH = 320;
 const HEIGHT = 220;
-const MARGIN = 36;
+const MARGIN = 44;
 
 /**
  * Projects positions onto the drawing: longitude shrunk by the cosine of the latitude (so a
