@@ -18,4 +18,8 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   "/resetPassword": lazy(() => import("../pages/ResetPasswordPage.tsx")),
   "/coupons": lazy(() => import("../pages/CouponsPage.tsx")),
   "/contact": lazy(() => import("../pages/ContactPage.tsx")),
+  "/stationlist": lazy(() => import("../pages/StationListPage.tsx")),
+  "/testStationlist": lazy(() => import("../pages/StationListPage.tsx")),
+  "/citylist": lazy(() => import("../pages/CityListPage.tsx")),
+  "/stationmap": lazy(() => import("../pages/StationMapPage.tsx")),
 };

@@ -10,6 +10,9 @@ import { ForgotPasswordStore } from "./ForgotPasswordStore.ts";
 import { SignInStore } from "./SignInStore.ts";
 import { SmsCodeStore } from "./SmsCodeStore.ts";
 import { SiteStore } from "./SiteStore.ts";
+import { CityStore } from "./CityStore.ts";
+import { StationsStore } from "./StationsStore.ts";
+import { RouteStore } from "./RouteStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -27,6 +30,9 @@ export class RootStore {
   readonly forgotPassword: ForgotPasswordStore;
   readonly site: SiteStore;
   readonly passwords: PasswordStore;
+  readonly city: CityStore;
+  readonly stations: StationsStore;
+  readonly route: RouteStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -41,5 +47,8 @@ export class RootStore {
     this.forgotPassword = new ForgotPasswordStore(ports, this.i18n, this.notices, this.navigation);
     this.site = new SiteStore(ports, this.i18n);
     this.passwords = new PasswordStore(ports, this.i18n, this.notices, this.navigation);
+    this.city = new CityStore(ports, this.i18n, this.notices, this.navigation);
+    this.stations = new StationsStore(ports, this.city, this.i18n, this.notices, this.navigation);
+    this.route = new RouteStore(ports, this.stations, this.city, this.i18n);
   }
 }
