@@ -1,6 +1,6 @@
 import { Constants, Messages } from "@fuel/domain";
 import { Api, ApiNames, examples, type ApiName, type ResponseOf } from "@fuel/domain/api";
-import { Cause, Effect, Exit, Option, Schema } from "effect";
+import { Cause, Effect, Exit, Fiber, Option, Schema } from "effect";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newActionKey } from "../../src/http/actionKey.ts";
@@ -361,6 +361,35 @@ describe("createHttpClient: the timeout", () => {
     // The timer was cleared with the answer: moving past 10 s changes nothing.
     await vi.advanceTimersByTimeAsync(1_000);
     expect(h.sent[0]?.signal?.aborted).toBe(false);
+  });
+});
+
+describe("createHttpClient: interruption", () => {
+  it("interrupting a call in flight aborts its fetch's signal", async () => {
+    const h = harness(hangingUntilAborted);
+    const fiber = Effect.runFork(h.client.call("webInfo", {}));
+    while (h.sent.length === 0) await settle();
+    expect(h.sent[0]?.signal?.aborted).toBe(false);
+    const exit = await Effect.runPromise(Fiber.interrupt(fiber).pipe(Effect.andThen(Fiber.await(fiber))));
+    expect(Exit.hasInterrupts(exit)).toBe(true);
+    expect(h.sent[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("a call that loses a race is aborted: the fetch of the slower request is cancelled", async () => {
+    const h = harness((sent) => (sent.url.endsWith("/api/version") ? success("version") : hangingUntilAborted(sent)));
+    const winner = await Effect.runPromise(Effect.race(h.client.call("webInfo", {}), h.client.call("version", {})));
+    expect(winner).toEqual(decodedExample("version"));
+    const slow = h.sent.find((s) => s.url.endsWith("/api/webinfo/read"));
+    expect(slow?.signal?.aborted).toBe(true);
+  });
+
+  it("an interrupted call's timeout timer is cleared: nothing fires when its 10 s pass", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(hangingUntilAborted);
+    const fiber = Effect.runFork(h.client.call("webInfo", {}));
+    while (h.sent.length === 0) await settle();
+    await Effect.runPromise(Fiber.interrupt(fiber));
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 
