@@ -18,7 +18,7 @@ const StationListBody = observer(function StationListBody() {
   const { stations, i18n } = useStores();
   const rows = stations.rows;
   if (rows === undefined && stations.list._tag === "Failed") {
-    return <PageError title={stations.list.message} description={stations.list.message} onRetry={() => void stations.refresh()} />;
+    return <PageError description={stations.list.message} onRetry={() => void stations.refresh()} />;
   }
   if (rows === undefined) {
     return (

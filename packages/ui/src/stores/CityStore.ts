@@ -33,6 +33,8 @@ export class CityStore {
   location: Load<Located> = idle;
   cities: Load<ReadonlyArray<CityEntry>> = idle;
   picked: string | undefined;
+  /** The lookup under way: a second caller waits for it rather than asking the device twice. */
+  #locating: Promise<void> | undefined;
 
   constructor(
     private readonly ports: Pick<AppPorts, "geolocation" | "geocoder" | "stations" | "preferences">,
@@ -73,7 +75,12 @@ export class CityStore {
    * {@link Constants.LOCATION_TIMEOUT_MS} is 'failed to get location', shown as a notice and as text
    * on the page; the list then shows without distances.
    */
-  async locate(): Promise<void> {
+  locate(): Promise<void> {
+    this.#locating ??= this.#locate().finally(() => (this.#locating = undefined));
+    return this.#locating;
+  }
+
+  async #locate(): Promise<void> {
     this.location = reloading(this.location);
     const { geolocation, geocoder } = this.ports;
     const found = await run(
@@ -99,7 +106,7 @@ export class CityStore {
 
   /** Locates once per visit (the kept-alive pages come back to what they found). */
   async ensureLocated(): Promise<void> {
-    if (this.location._tag === "Idle") await this.locate();
+    if (this.location._tag === "Idle" || this.#locating !== undefined) await this.locate();
   }
 
   /** Makes sure some city is known: the picked one, the located one, or the catalogue's first. */

@@ -43,6 +43,7 @@ const byName = new Intl.Collator("zh-CN");
 export class StationsStore {
   list: Load<CityStations> = idle;
   readonly known = observable.map<number, Station>();
+  #loadingCity: string | undefined;
 
   constructor(
     private readonly ports: Pick<AppPorts, "stations" | "clock" | "navigator">,
@@ -93,7 +94,7 @@ export class StationsStore {
       runInAction(() => (this.list = catalogue._tag === "Failed" ? failed(catalogue.message) : loaded({ city: "", stations: [] })));
       return;
     }
-    if (this.list._tag === "Loading" && this.shownCity === city) return;
+    if (this.#loadingCity === city) return; // already on its way (React runs effects twice in development)
     if (this.shownCity === city && this.list._tag === "Loaded") return;
     await this.load(city);
   }
@@ -108,8 +109,10 @@ export class StationsStore {
     const previous = valueOf(this.list);
     // A refresh keeps the cards; another city starts from skeletons rather than the old city's cards.
     this.list = loading(previous?.city === city ? previous : undefined);
+    this.#loadingCity = city;
     const answer = await run(this.ports.stations.stationsOfCity(city));
     runInAction(() => {
+      if (this.#loadingCity === city) this.#loadingCity = undefined;
       if (this.cities.city !== undefined && this.cities.city !== city) return; // the customer picked another city meanwhile
       if (answer.ok) {
         this.list = loaded({ city, stations: answer.value });

@@ -31,6 +31,17 @@ describe("CityStore", () => {
     expect(geolocation.calls).toBe(1);
   });
 
+  it("two callers at once wait for one lookup and both see its city", async () => {
+    const geolocation = new FakeGeolocation(GUANGZHOU);
+    const root = atGuangzhou({ ports: { geolocation } });
+    const first = root.city.ensureCity();
+    await root.city.ensureCity();
+    expect(root.city.city).toBe("广州市");
+    await first;
+    expect(geolocation.calls).toBe(1);
+    expect(root.ports.api.callsTo("cityList")).toHaveLength(0);
+  });
+
   it("a picked city wins over the located one and is remembered by a new store on the same device", async () => {
     const preferences = new MemoryKeyValueStore();
     const first = atGuangzhou({ ports: { preferences } });

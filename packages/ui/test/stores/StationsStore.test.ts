@@ -124,6 +124,12 @@ describe("StationsStore", () => {
     expect(root.ports.api.callsTo("cityStations").map((c) => c.input)).toEqual([{ city: "广州市" }, { city: "深圳市" }]);
   });
 
+  it("opening twice at once asks for the city's stations once", async () => {
+    const root = rootAt();
+    await Promise.all([root.stations.open(), root.stations.open()]);
+    expect(root.ports.api.callsTo("cityStations")).toHaveLength(1);
+  });
+
   it("says whether each station is open at the clock's time (China time)", async () => {
     // 2026-11-23T02:00:00Z is 10:00 in China.
     const root = rootAt(undefined, { ports: { clock: new ManualClock(Date.parse("2026-11-23T02:00:00Z")) } });

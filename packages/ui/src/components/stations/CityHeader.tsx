@@ -22,15 +22,15 @@ export const CityHeader = observer(function CityHeader() {
   return (
     <KeyboardList>
       <List className="city-header" aria-label={i18n.t("cityHeaderLabel")}>
-      <List.Item
-        prefix={<EnvironmentOutline aria-hidden="true" fontSize={22} />}
-        description={<span role="status" className={city.location._tag === "Failed" ? "location-failed" : undefined}>{status}</span>}
-        onClick={city.changeCity}
-        arrow
-        aria-label={i18n.t("cityHeaderChange", { city: name ?? i18n.t("cityNone") })}
-      >
-        <span className="city-name">{name ?? (city.locating ? i18n.t("cityLocating") : i18n.t("cityNone"))}</span>
-      </List.Item>
+        <List.Item
+          prefix={<EnvironmentOutline aria-hidden="true" fontSize={22} />}
+          description={<span role="status" className={city.location._tag === "Failed" ? "location-failed" : undefined}>{status}</span>}
+          onClick={city.changeCity}
+          arrow
+          aria-label={i18n.t("cityHeaderChange", { city: name ?? i18n.t("cityNone") })}
+        >
+          <span className="city-name">{name ?? (city.locating ? i18n.t("cityLocating") : i18n.t("cityNone"))}</span>
+        </List.Item>
       </List>
     </KeyboardList>
   );
