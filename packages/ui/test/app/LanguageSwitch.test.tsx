@@ -17,10 +17,11 @@ describe("switching the language in /setting", () => {
         </MemoryRouter>
       </StoresProvider>,
     );
-    await userEvent.click(await screen.findByRole("radio", { name: "中文" }));
+    // The page's code loads lazily, as in the app.
+    await userEvent.click(await screen.findByRole("radio", { name: "中文" }, { timeout: 10_000 }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("设置");
     expect(screen.getByRole("link", { name: "设置密码" })).toBeTruthy();
     expect(screen.getByText("返回")).toBeTruthy();
     expect(document.title).toContain("设置");
-  });
+  }, 20_000);
 });

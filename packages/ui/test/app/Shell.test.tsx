@@ -28,6 +28,7 @@ const notActivated = () => testRoot({ ports: { tokens: new MemoryTokenStore({ to
 const activated = () => testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t", activated: true }) } });
 
 describe("the shell", () => {
+  // Every built page is imported here for the first time: slow on a busy 2-core machine.
   it("registers every route of spec §2: none falls to the not-found page", async () => {
     for (const route of RouteTable.ROUTES) {
       const path = route.path.replace(/:[a-z_]+/g, "7");
@@ -37,7 +38,7 @@ describe("the shell", () => {
       view.unmount();
     }
     // 31 shells, each loading its page's chunk the first time: seconds on a loaded machine.
-  }, 30_000);
+  }, 60_000);
 
   it("shows the not-found page for a path that is no route", async () => {
     shellAt("/no/such/page", signedOut());
