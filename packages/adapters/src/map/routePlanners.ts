@@ -14,7 +14,9 @@ export class StraightLineRoutePlanner implements RoutePlanner {
     const metres = Distance.distanceMetres(from, to);
     if (metres === undefined) return Effect.fail(new RouteFailed({ detail: "unknown position" }));
     return Effect.succeed({
-      distanceMetres: Math.round(metres),
+      // Unrounded: the page words it with Distance.distanceText, as the station list does, so the
+      // two never disagree by a metre (704.6 m reads 704m in both).
+      distanceMetres: metres,
       durationSeconds: Math.round(metres / ((URBAN_AVERAGE_KMH * 1000) / 3600)),
       path: [from, to],
       estimated: true,

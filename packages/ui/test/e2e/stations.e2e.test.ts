@@ -1,0 +1,83 @@
+import { Distance, Station } from "@fuel/domain";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, GUANGZHOU, launch, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
+
+interface StationFacts extends Station.StationFacts {
+  readonly id: number;
+  readonly title: string;
+}
+
+const post = async <T>(path: string, body: unknown): Promise<T> => {
+  const response = await fetch(`${baseUrl()}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return ((await response.json()) as { data: T }).data;
+};
+
+/** The stations of a city as the server lists them, nearest first from Guangzhou as the phone reports it (GCJ-02). */
+const nearestFirst = async (city: string) => {
+  const stations = await post<StationFacts[]>("/api/station/current_city_list", { city });
+  const from = Distance.wgs84ToGcj02({ longitude: GUANGZHOU.longitude, latitude: GUANGZHOU.latitude });
+  return Distance.sortByDistance(stations, from).map((s) => ({ title: s.title, distanceText: Station.computeStation(s, from, "unknown distance").distanceText }));
+};
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launch();
+  token = (await signedInCustomer({ activated: true })).token;
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe("finding a station, in Chromium", () => {
+  it("lists the nearest station first with the right distance text, switches city and opens the route map", async () => {
+    const device = await phone(browser);
+    await withSession(device.page, { token }, true);
+    const { page } = device;
+    await page.goto(`${baseUrl()}/stationlist`, { waitUntil: "networkidle" });
+    const expected = await nearestFirst("广州市");
+    const first = page.locator(".station-card").first();
+    await first.waitFor();
+    expect(await first.locator("h2").textContent()).toBe(expected[0]?.title);
+    expect(await first.locator(".station-distance").textContent()).toBe(expected[0]?.distanceText);
+    expect(await page.locator(".station-card h2").allTextContents()).toEqual(expected.map((s) => s.title));
+    await shot(page, "stations-nearest-first");
+
+    // The route map of the nearest station: an SVG drawing with both ends and the distance.
+    await page.getByRole("button", { name: `Route map to ${expected[0]?.title}` }).click();
+    await page.waitForURL(/\/stationmap/);
+    await page.getByRole("img").first().waitFor();
+    await shot(page, "stations-route-map");
+    await page.goBack();
+
+    // Another city, picked in /citylist, replaces the list and is remembered.
+    await page.getByRole("button", { name: /Change city/ }).or(page.getByRole("link", { name: /Change city/ })).first().click();
+    await page.waitForURL(/\/citylist/);
+    const cities = ((await (await fetch(`${baseUrl()}/api/station/citylist`)).json()) as { data: Array<{ city: string }> }).data;
+    const other = cities.map((c) => c.city).find((c) => c !== "广州市");
+    if (other === undefined) throw new Error("the demo catalogue has one city only");
+    await page.getByText(other, { exact: false }).first().click();
+    await page.waitForURL(/\/stationlist/);
+    await page.getByText(other).first().waitFor();
+    const otherStations = await post<StationFacts[]>("/api/station/current_city_list", { city: other });
+    await page.locator(".station-card").first().waitFor();
+    expect((await page.locator(".station-card h2").allTextContents()).sort()).toEqual(otherStations.map((s) => s.title).sort());
+    await shot(page, "stations-other-city");
+    expect(await scrollsSideways(page)).toBe(false);
+    expect(device.errors).toEqual([]);
+    await device.context.close();
+  });
+
+  it("with the location refused, says 'failed to get location' and still lists stations with 'unknown distance'", async () => {
+    const device = await phone(browser, { location: "refused" });
+    const { page } = device;
+    await page.goto(`${baseUrl()}/stationlist`, { waitUntil: "networkidle" });
+    await page.getByText("failed to get location").first().waitFor({ timeout: 20_000 });
+    await page.locator(".station-card").first().waitFor();
+    expect(await page.locator(".station-card .station-distance").first().textContent()).toBe("unknown distance");
+    await shot(page, "stations-location-refused");
+    expect(device.errors).toEqual([]);
+    await device.context.close();
+  });
+});
