@@ -1,9 +1,9 @@
 import { QrCode } from "@fuel/domain";
 import type { Database } from "../db/client.ts";
-import { conflict, notFound } from "../http/refusals.ts";
-import { findOrderByMchntNo, lockOrder } from "../orders/queries.ts";
-import { ownOrderNow } from "../orders/readOrders.ts";
-import { cardTypeOf, STATUS } from "../orders/rows.ts";
+import { conflict, notFound } from "../refusals/refusals.ts";
+import { findOrderByMchntNo, lockOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { cardTypeOf, STATUS } from "../orderRecords/rows.ts";
 import { issueQrCode, regenerateQrCode } from "./qrCodes.ts";
 
 /**

@@ -3,9 +3,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Result } from "effect";
 import type { Database } from "../db/client.ts";
 import { orders, qrCodes } from "../db/schema.ts";
-import { conflict, notFound } from "../http/refusals.ts";
-import { lockOrder } from "../orders/queries.ts";
-import { domainOrder, STATUS } from "../orders/rows.ts";
+import { conflict, notFound } from "../refusals/refusals.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import { findQrCode, QR_PAYLOAD } from "./qrCodes.ts";
 
 /**
@@ -26,7 +26,7 @@ export const redeemQrCode = async (db: Database, payload: string, now: number): 
     const [code] = await tx.select().from(qrCodes).where(eq(qrCodes.code, payload)).limit(1);
     if (code === undefined) throw notFound("QrUnknown");
     if (code.redeemedAt !== null || order.status === STATUS.used) throw conflict("QrAlreadyUsed");
-    // Read-time expiry (src/orders/expiry.ts) voids the code of an order it expires: the cashier is still told why.
+    // Read-time expiry (src/orderRecords/expiry.ts) voids the code of an order it expires: the cashier is still told why.
     if (order.status === STATUS.expired) throw conflict("QrExpired");
     // A recharge order's code is shown at the station but settled by the card distributor, not the cashier.
     if (order.kind !== "fuel" || code.voidedAt !== null || order.refundStatus !== 0) throw conflict("QrNotAvailable");

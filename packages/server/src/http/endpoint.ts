@@ -3,7 +3,7 @@ import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Principal } from "./auth.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
-import { BadRequest, Forbidden, Unauthorized } from "./errors.ts";
+import { BadRequest, Forbidden, Unauthorized } from "../refusals/httpErrors.ts";
 import { describeIssue } from "./issues.ts";
 
 /**

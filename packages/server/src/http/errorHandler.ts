@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorEnvelope } from "./envelope.ts";
-import { isHttpError } from "./errors.ts";
+import { isHttpError } from "../refusals/httpErrors.ts";
 
 /**
  * Bad input never answers 500. Fastify's own errors (body parsing, URL decoding) get a clear

@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import { sha256 } from "../security/tokens.ts";
 import { ok, type Ok } from "./envelope.ts";
-import { conflict, invalid } from "./refusals.ts";
+import { conflict, invalid } from "../refusals/refusals.ts";
 
 /**
  * `Idempotency-Key` (issue 4): a client retrying one action (a weak network, a double tap) sends

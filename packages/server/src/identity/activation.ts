@@ -2,10 +2,10 @@ import { Messages } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { siteSettings } from "../db/schema.ts";
-import { BadRequest } from "../http/errors.ts";
+import { BadRequest } from "../refusals/httpErrors.ts";
 import { countAttempt, withdrawAttempts } from "../limits/attempts.ts";
 import { INVITE_FAILURES_PER_ACCOUNT, INVITE_FAILURES_PER_ADDRESS } from "../limits/policy.ts";
-import { redeemInviteCode, type RedeemOutcome } from "../operators/inviteCodes.ts";
+import { redeemInviteCode, type RedeemOutcome } from "./inviteRedemption.ts";
 import { inviteCodeOf } from "./input.ts";
 
 /** Shown in 'invite code wrong, contact admin {tel}' while the operators have not set `tel1`. */

@@ -1,4 +1,4 @@
-import { BadRequest, Conflict, HttpError, TooManyRequests } from "../http/errors.ts";
+import { BadRequest, Conflict, HttpError, TooManyRequests } from "../refusals/httpErrors.ts";
 import type { OauthCodeProblem } from "../providers/oauth/OauthProvider.ts";
 
 /**

@@ -2,12 +2,12 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { blacklist, sessions, users } from "../db/schema.ts";
 import { bearerToken, type Authenticate, type Principal } from "../http/auth.ts";
-import { Forbidden } from "../http/errors.ts";
+import { Forbidden } from "../refusals/httpErrors.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
 import { newSessionToken, sha256 } from "../security/tokens.ts";
 import { MAX_TOKEN_LENGTH, SESSION_GRACE_MS, SESSION_LIFETIME_MS, SESSION_REFRESH_AFTER_MS } from "./policy.ts";
 import { sessionCache, type AuthFacts } from "./sessionCache.ts";
-import type { Queryable } from "./sql.ts";
+import type { Queryable } from "../db/queryable.ts";
 
 /**
  * Sessions (issue 3): random opaque tokens, only their SHA-256 stored, with an expiry; a sliding

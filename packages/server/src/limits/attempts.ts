@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rateLimitEvents } from "../db/schema.ts";
-import { TooManyRequests } from "../http/errors.ts";
+import { TooManyRequests } from "../refusals/httpErrors.ts";
 import { LONGEST_WINDOW_MS } from "./policy.ts";
 import { checkLimits, type Limit } from "./rules.ts";
 

@@ -3,11 +3,11 @@ import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
-import { conflict } from "../http/refusals.ts";
+import { conflict } from "../refusals/refusals.ts";
 import { reconcileWithChannel, type PaymentDeps } from "../payments/customerPayments.ts";
-import { lockOrder } from "./queries.ts";
-import { ownOrderNow } from "./readOrders.ts";
-import { domainOrder, STATUS, type OrderRow } from "./rows.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { domainOrder, STATUS, type OrderRow } from "../orderRecords/rows.ts";
 
 /**
  * `POST /api/order/cancel` (spec §4): only an unpaid order, and atomic against a payment arriving

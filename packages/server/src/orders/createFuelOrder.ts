@@ -3,13 +3,13 @@ import type { DraftOrder, OrderCreateResponse } from "@fuel/domain/api";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { ok, type Ok } from "../http/envelope.ts";
-import { invalid, notFound } from "../http/refusals.ts";
+import { invalid, notFound, orRefuse } from "../refusals/refusals.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel, PayParams } from "../payments/PaymentChannel.ts";
 import { sha256 } from "../security/tokens.ts";
-import { centsOf, cleanRemark, orRefuse } from "./draftRules.ts";
+import { centsOf, cleanRemark } from "./draftRules.ts";
 import { storeNewOrder } from "./storeNewOrder.ts";
-import type { PayableOrder } from "./rows.ts";
+import type { PayableOrder } from "../orderRecords/rows.ts";
 
 /**
  * `POST /api/order/create` (spec §3, §7; issue 4): a one-key fuel order.

@@ -3,12 +3,12 @@ import type { RefundResponse } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
-import { conflict, invalid } from "../http/refusals.ts";
+import { conflict, invalid } from "../refusals/refusals.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
 import { cleanRemark } from "./draftRules.ts";
-import { lockOrder } from "./queries.ts";
-import { ownOrderNow } from "./readOrders.ts";
-import { STATUS, type OrderRow } from "./rows.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { STATUS, type OrderRow } from "../orderRecords/rows.ts";
 
 /**
  * The fixed refund rule (issue 4): a fuel order that is paid, unused, within its 48-hour QR

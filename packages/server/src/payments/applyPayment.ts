@@ -3,11 +3,11 @@ import { Result } from "effect";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
-import { BadRequest } from "../http/errors.ts";
-import { invalid, notFound } from "../http/refusals.ts";
+import { BadRequest } from "../refusals/httpErrors.ts";
+import { invalid, notFound } from "../refusals/refusals.ts";
 import { issueFirstQrCode } from "../cashier/qrCodes.ts";
-import { lockOrderByMchntNo } from "../orders/queries.ts";
-import { domainOrder, STATUS } from "../orders/rows.ts";
+import { lockOrderByMchntNo } from "../orderRecords/queries.ts";
+import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import type { ChannelPayment } from "./PaymentChannel.ts";
 
 /**

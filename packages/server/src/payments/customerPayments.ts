@@ -1,11 +1,11 @@
 import type { PaymentResultResponse } from "@fuel/domain/api";
-import { conflict, notFound } from "../http/refusals.ts";
-import { findOwnOrder } from "../orders/queries.ts";
-import { payerOpenidOf } from "../orders/draftRules.ts";
-import { ownOrderNow } from "../orders/readOrders.ts";
-import { STATUS, type OrderRow } from "../orders/rows.ts";
+import { conflict, notFound } from "../refusals/refusals.ts";
+import { findOwnOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { STATUS, type OrderRow } from "../orderRecords/rows.ts";
 import { applyPayment } from "./applyPayment.ts";
 import { openPayment } from "./openPayment.ts";
+import { payerOpenidOf } from "./payer.ts";
 import { ChannelUnavailable, type ChannelName, type PaymentChannel, type PayParams } from "./PaymentChannel.ts";
 import { refundStrayPayment, type RefundDeps } from "./refunds.ts";
 

@@ -2,8 +2,8 @@ import { Money } from "@fuel/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
-import { unavailable } from "../http/refusals.ts";
-import type { PayableOrder } from "../orders/rows.ts";
+import { unavailable } from "../refusals/refusals.ts";
+import type { PayableOrder } from "../orderRecords/rows.ts";
 import { ChannelUnavailable, type ChannelName, type PaymentChannel, type PaymentRequest, type PayParams } from "./PaymentChannel.ts";
 
 /** What the customer's pay sheet says the money is for. */

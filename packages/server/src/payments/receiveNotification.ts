@@ -1,4 +1,4 @@
-import { HttpError } from "../http/errors.ts";
+import { HttpError } from "../refusals/httpErrors.ts";
 import { applyPayment } from "./applyPayment.ts";
 import type { ChannelName, NotificationHeaders, NotificationRefusal } from "./PaymentChannel.ts";
 import { refundStrayPayment, type RefundDeps } from "./refunds.ts";

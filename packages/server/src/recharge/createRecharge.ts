@@ -1,10 +1,10 @@
 import { Constants, Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
 import { ok, type Ok } from "../http/envelope.ts";
-import { BadRequest, HttpError } from "../http/errors.ts";
-import { conflict, invalid, notFound } from "../http/refusals.ts";
+import { BadRequest, HttpError } from "../refusals/httpErrors.ts";
+import { conflict, invalid, notFound, orRefuse } from "../refusals/refusals.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
-import { centsOf, cleanRemark, orRefuse, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { centsOf, cleanRemark, refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";

@@ -4,11 +4,11 @@ import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
-import { BadRequest } from "../http/errors.ts";
-import { conflict, notFound } from "../http/refusals.ts";
+import { BadRequest } from "../refusals/httpErrors.ts";
+import { conflict, notFound } from "../refusals/refusals.ts";
 import { cleanRemark } from "../orders/draftRules.ts";
-import { lockOrder } from "../orders/queries.ts";
-import { domainOrder, STATUS } from "../orders/rows.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { HttpError } from "../http/errors.ts";
+import { HttpError } from "../refusals/httpErrors.ts";
 
 export { CATALOGUE_TTL_MS } from "../catalogue/catalogue.ts";
 

@@ -1,7 +1,7 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { NotFound } from "../http/errors.ts";
+import { NotFound } from "../refusals/httpErrors.ts";
 import { chinaIso } from "../http/instant.ts";
 import { phoneOf } from "../identity/input.ts";
 import { addToBlacklist } from "../operators/blacklist.ts";

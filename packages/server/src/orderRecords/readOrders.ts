@@ -1,7 +1,7 @@
 import type { Order as WireOrder, OrderListFilter, OrderPage } from "@fuel/domain/api";
 import { orderListStatuses } from "@fuel/domain/api";
 import type { Database } from "../db/client.ts";
-import { notFound } from "../http/refusals.ts";
+import { notFound } from "../refusals/refusals.ts";
 import { expireDueOrders } from "./expiry.ts";
 import { findOwnOrder, liveQrCodes, orderPage, stationsByIds } from "./queries.ts";
 import { orderToWire, type OrderRow } from "./rows.ts";

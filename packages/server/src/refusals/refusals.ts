@@ -1,5 +1,6 @@
 import { Messages } from "@fuel/domain";
-import { BadRequest, Conflict, HttpError, NotFound } from "./errors.ts";
+import { Result } from "effect";
+import { BadRequest, Conflict, HttpError, NotFound } from "./httpErrors.ts";
 
 /**
  * Refusals whose text lives in the `@fuel/domain` message catalogue: the answer's message is the
@@ -21,3 +22,9 @@ export const conflict = (key: Messages.MessageKey, params?: Params): Conflict =>
 
 /** 503: an outside system (a payment channel) is unreachable; trying again later may work. */
 export const unavailable = (key: Messages.MessageKey): HttpError => new HttpError(503, say(key), key, { "retry-after": "5" });
+
+/** The success of a domain rule, or its tagged failure as a 400 with the catalogue's English text. */
+export const orRefuse = <A>(result: Result.Result<A, Messages.Tagged>): A => {
+  if (Result.isFailure(result)) throw BadRequest.fromTagged(result.failure);
+  return result.success;
+};
