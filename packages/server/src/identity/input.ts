@@ -1,6 +1,5 @@
 import { Validation } from "@fuel/domain";
-import { BadRequest } from "../refusals/httpErrors.ts";
-import { orRefuse } from "../refusals/refusals.ts";
+import { orRefuse, refuse } from "../refusals/Refusal.ts";
 
 /**
  * The spec §5 rules on identity input, applied after the contract decoded the request's shape:
@@ -42,6 +41,6 @@ export const passwordChangeOf = (input: { readonly old_password: string; readonl
 const OPENID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const openidOf = (raw: string): string => {
-  if (!OPENID.test(raw)) throw new BadRequest("invalid openid: sign in with the messaging app again", "OpenidInvalid");
+  if (!OPENID.test(raw)) throw refuse("OpenidInvalid");
   return raw;
 };

@@ -3,7 +3,7 @@ import type { ChangePasswordRequest, ForgotPasswordRequest } from "@fuel/domain/
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { TooManyRequests } from "../refusals/httpErrors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../limits/attempts.ts";
 import { GateFull } from "../security/gate.ts";
 import { PASSWORD_ATTEMPTS_PER_ADDRESS, PASSWORD_FAILURES_PER_PHONE } from "../limits/policy.ts";
@@ -36,7 +36,7 @@ const hashing = async <A>(work: () => Promise<A>): Promise<A> => {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof GateFull) throw new TooManyRequests("too many sign-ins at this moment, try again in a few seconds", HASHING_BUSY_RETRY_SECONDS, "ServerBusy");
+    if (err instanceof GateFull) throw refuse("ServerBusy", undefined, HASHING_BUSY_RETRY_SECONDS);
     throw err;
   }
 };

@@ -3,7 +3,7 @@ import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
-import { conflict } from "../refusals/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { reconcileWithChannel, type PaymentDeps } from "../payments/customerPayments.ts";
 import { lockOrder } from "../orderRecords/queries.ts";
 import { ownOrderNow } from "../orderRecords/readOrders.ts";
@@ -51,7 +51,7 @@ export const cancelOrder = async (
       .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unpaid)));
     return true;
   });
-  if (!cancelled) throw conflict("OrderNotCancellable");
+  if (!cancelled) throw refuse("OrderNotCancellable");
 
   // Tell the channel not to take money for it any more; if a payment slips through anyway it is refunded.
   if (current.prepayId === null) return { order_id: orderId, order_status: STATUS.cancelled };

@@ -1,7 +1,7 @@
 import { Maintenance, Money } from "@fuel/domain";
 import { randomInt } from "node:crypto";
 import { chinaStamp } from "../http/instant.ts";
-import { invalid } from "../refusals/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 
 /**
  * The rules every new order (fuel or recharge) passes before it is stored: spec §5 validation
@@ -14,7 +14,7 @@ import { invalid } from "../refusals/refusals.ts";
  * one-key fuel orders of a station.
  */
 export const refuseDuringMaintenance = (now: number): void => {
-  if (Maintenance.isUnderMaintenance(now)) throw invalid("MaintenanceWindow");
+  if (Maintenance.isUnderMaintenance(now)) throw refuse("MaintenanceWindow");
 };
 
 /** Integer cents from the wire's string of digits (the contract allows at most 15 digits: always a safe integer). */

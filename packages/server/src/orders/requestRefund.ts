@@ -3,7 +3,7 @@ import type { RefundResponse } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
-import { conflict, invalid } from "../refusals/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
 import { cleanRemark } from "./draftRules.ts";
 import { lockOrder } from "../orderRecords/queries.ts";
@@ -30,9 +30,9 @@ export const refundAllowed = (order: OrderRow, now: number): boolean =>
  */
 export const requestRefund = async (deps: RefundDeps, userId: number, orderId: number, rawReason: string, now: number): Promise<RefundResponse> => {
   const reason = cleanRemark(rawReason);
-  if (reason === "") throw invalid("RefundReasonMissing");
+  if (reason === "") throw refuse("RefundReasonMissing");
   const current = await ownOrderNow(deps.db, userId, orderId, now);
-  if (current.refundStatus !== QrCode.REFUND_STATUS.none) throw conflict("RefundAlreadyRequested");
+  if (current.refundStatus !== QrCode.REFUND_STATUS.none) throw refuse("RefundAlreadyRequested");
 
   const recorded = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -44,7 +44,7 @@ export const requestRefund = async (deps: RefundDeps, userId: number, orderId: n
     await voidQrCodes(tx, orderId, now);
     return true;
   });
-  if (!recorded) throw conflict("RefundNotAllowed");
+  if (!recorded) throw refuse("RefundNotAllowed");
 
   const refundStatus = await refundOrder(deps, orderId, now);
   return { order_id: orderId, refund_status: refundStatus as RefundResponse["refund_status"] };

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, users } from "../db/schema.ts";
-import { notFound } from "../refusals/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { doubleTapOf, openUnpaidOrders, refuseTooManyUnpaid, refuseWhenFull } from "./unpaidOrders.ts";
 import { openPrepay } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
@@ -64,7 +64,7 @@ export const storeNewOrder = async (
     });
     const stored = await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      if (user === undefined) throw notFound("OrderNotFound");
+      if (user === undefined) throw refuse("OrderNotFound");
       const unpaid = await openUnpaidOrders(tx, userId, now);
       const recent = doubleTapOf(unpaid, draft);
       if (recent !== undefined) return recent;

@@ -2,7 +2,7 @@ import { Constants } from "@fuel/domain";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { orders } from "../db/schema.ts";
 import type { Queryable } from "../db/queryable.ts";
-import { conflict } from "../refusals/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "../orderRecords/rows.ts";
 
 /**
@@ -28,7 +28,7 @@ export interface DraftKey {
 
 const open = (userId: number, now: number) => and(eq(orders.userId, userId), eq(orders.status, STATUS.unpaid), gt(orders.payDeadline, new Date(now)));
 
-const refusal = () => conflict("TooManyUnpaidOrders", { max: Constants.MAX_UNPAID_ORDERS });
+const refusal = () => refuse("TooManyUnpaidOrders", { max: Constants.MAX_UNPAID_ORDERS });
 
 /** The early check, without the lock: one count. */
 export const refuseTooManyUnpaid = async (db: Queryable, userId: number, draft: DraftKey, now: number): Promise<void> => {

@@ -2,7 +2,7 @@ import { Validation } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../db/queryable.ts";
 import { users } from "../db/schema.ts";
-import { orRefuse } from "../refusals/refusals.ts";
+import { orRefuse } from "../refusals/Refusal.ts";
 
 /**
  * The openid a payment channel bills for a customer's order. Spec §5: no payment without the

@@ -1,8 +1,7 @@
 import { Constants, Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
 import { ok, type Ok } from "../http/envelope.ts";
-import { BadRequest, HttpError } from "../refusals/httpErrors.ts";
-import { conflict, invalid, notFound, orRefuse } from "../refusals/refusals.ts";
+import { orRefuse, refusalOf, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
 import { centsOf, cleanRemark, refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
@@ -25,7 +24,7 @@ const CARD_TYPE = Order.CARD_TYPE_CODES;
 const amountRule = (cardType: number, cents: Money.Cents): Money.Cents => {
   if (cardType !== CARD_TYPE.virtual) return orRefuse(Validation.validateEntityRechargeCents(cents));
   if (cents > Money.fromYuan(Constants.CARD_PURCHASE_MAX_YUAN)) {
-    throw BadRequest.fromTagged(new Validation.AmountAboveLimit({ limitYuan: Constants.CARD_PURCHASE_MAX_YUAN, page: "cardPurchase" }));
+    throw refusalOf(new Validation.AmountAboveLimit({ limitYuan: Constants.CARD_PURCHASE_MAX_YUAN, page: "cardPurchase" }));
   }
   return cents;
 };
@@ -33,7 +32,7 @@ const amountRule = (cardType: number, cents: Money.Cents): Money.Cents => {
 /** Spec §3/§9: the customer types the last 7 digits; the rest is the shared prefix of the card type. */
 const lastDigitsOf = (raw: string): string => {
   const digits = orRefuse(Validation.validateCardNumber(raw));
-  if (digits.length !== Constants.CARD_LAST_DIGITS) throw invalid("CardNumberInvalid");
+  if (digits.length !== Constants.CARD_LAST_DIGITS) throw refuse("CardNumberInvalid");
   return digits;
 };
 
@@ -43,30 +42,30 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
   orRefuse(Validation.validateGasType(draft.gas_Type));
   const lastNumber = lastDigitsOf(draft.last_number);
   const rawAmount = centsOf(draft.order_amount);
-  if (rawAmount === 0) throw invalid("RechargeAmountEmpty");
+  if (rawAmount === 0) throw refuse("RechargeAmountEmpty");
   const orderAmount = amountRule(draft.card_type, rawAmount);
   const phone = orRefuse(Validation.validatePhone(draft.phone));
   if (draft.phonenum2 !== undefined && draft.phonenum2 !== "") orRefuse(Validation.validatePhone(draft.phonenum2));
-  if (draft.station_id === undefined || draft.station_id === null) throw invalid("StationRequired");
+  if (draft.station_id === undefined || draft.station_id === null) throw refuse("StationRequired");
   const station = await deps.catalogue.station(draft.station_id);
-  if (station === undefined) throw notFound("StationNotFound");
+  if (station === undefined) throw refuse("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
   const settings = await deps.catalogue.settings();
-  if (settings === undefined) throw new HttpError(503, "site settings are not configured yet, try again later");
+  if (settings === undefined) throw refuse("SiteSettingsMissing");
   const isVirtual = draft.card_type === CARD_TYPE.virtual;
   const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
-  if (!/^\d{0,25}$/.test(prefix)) throw invalid("CardNumberInvalid");
+  if (!/^\d{0,25}$/.test(prefix)) throw refuse("CardNumberInvalid");
   const card = await findCard(db, `${prefix}${lastNumber}`);
-  if (card === undefined) throw notFound("CardNotFound");
-  if (card.team !== draft.team.trim()) throw invalid("CardTeamMismatch");
-  if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw invalid("CardTypeMismatch");
-  if (card.status !== "normal") throw conflict("CardNotRechargeable");
+  if (card === undefined) throw refuse("CardNotFound");
+  if (card.team !== draft.team.trim()) throw refuse("CardTeamMismatch");
+  if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw refuse("CardTypeMismatch");
+  if (card.status !== "normal") throw refuse("CardNotRechargeable");
 
   const cardPrice = isVirtual ? settings.price0Xuni : settings.price0Shiti;
   const amount = Pricing.payableCents(orderAmount, cardPrice, settings.price0Original);
-  if (amount < 1) throw invalid("AmountNotPositive");
-  if (draft.amount !== amount) throw conflict("PriceChanged", { yuan: Money.formatCents(amount) });
+  if (amount < 1) throw refuse("AmountNotPositive");
+  if (draft.amount !== amount) throw refuse("PriceChanged", { yuan: Money.formatCents(amount) });
 
   const remark = cleanRemark(draft.remark);
   const draftHash = sha256(JSON.stringify(["recharge", userId, card.cardnum, draft.card_type, orderAmount, phone, station.id, remark]));

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
-import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "../../src/refusals/httpErrors.ts";
+import { BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized } from "../../src/http/errors.ts";
 import { ok } from "../../src/http/envelope.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 

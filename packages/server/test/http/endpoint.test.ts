@@ -6,7 +6,7 @@ import type { Principal } from "../../src/http/auth.ts";
 import { bearerToken } from "../../src/http/auth.ts";
 import { registerEndpoint, type RequestContext } from "../../src/http/endpoint.ts";
 import { ok } from "../../src/http/envelope.ts";
-import { Conflict } from "../../src/refusals/httpErrors.ts";
+import { Conflict } from "../../src/http/errors.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 
 // A small contract, shaped like the spec's one-key fuel draft.

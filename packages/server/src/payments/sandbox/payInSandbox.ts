@@ -1,7 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import { findOrder } from "../../orderRecords/queries.ts";
-import { HttpError, NotFound } from "../../refusals/httpErrors.ts";
-import { conflict, notFound } from "../../refusals/refusals.ts";
+import { refuse } from "../../refusals/Refusal.ts";
 import type { SandboxChannel } from "../channels.ts";
 import type { ChannelName } from "../PaymentChannel.ts";
 import { signedNotification } from "./notifications.ts";
@@ -29,15 +28,15 @@ export interface SandboxPayDeps {
  */
 export const payInSandbox = async (deps: SandboxPayDeps, orderId: number, result: "ok" | "fail" | "cancel", notify: boolean): Promise<number> => {
   const order = await findOrder(deps.db, orderId);
-  if (order === undefined) throw notFound("OrderNotFound");
+  if (order === undefined) throw refuse("OrderNotFound");
   const channel: ChannelName = order.paytype === "fy" ? "fy" : "wechat";
   const sandboxChannel = deps.sandbox[channel];
-  if (sandboxChannel === undefined) throw new NotFound("this order's payment channel is not a sandbox");
-  if (order.prepayId === null) throw conflict("OrderNotPayable");
+  if (sandboxChannel === undefined) throw refuse("SandboxChannelMissing");
+  if (order.prepayId === null) throw refuse("OrderNotPayable");
   if (result === "cancel") return order.status;
 
   const paid = await sandboxChannel.gateway.pay(order.mchntOrderNo, result);
-  if (paid === "unknown-order" || paid === "window-closed") throw conflict("OrderNotPayable");
+  if (paid === "unknown-order" || paid === "window-closed") throw refuse("OrderNotPayable");
 
   if (notify) {
     const resource = {
@@ -49,7 +48,7 @@ export const payInSandbox = async (deps: SandboxPayDeps, orderId: number, result
     };
     for (let i = 0; i < SANDBOX_DELIVERIES; i++) {
       const { body, headers } = signedNotification(sandboxChannel.platform, resource, deps.now());
-      if (!(await deps.deliver(channel, body, headers))) throw new HttpError(502, "the payment notification was refused by the server");
+      if (!(await deps.deliver(channel, body, headers))) throw refuse("SandboxNotificationRefused");
     }
   }
   return ((await findOrder(deps.db, orderId)) ?? order).status;
