@@ -1,4 +1,4 @@
-import { QrCode } from "@fuel/domain";
+import { QrCode, Refund } from "@fuel/domain";
 import type { Database } from "../db/client.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { findOrderByMchntNo, lockOrder } from "../orderRecords/queries.ts";
@@ -19,7 +19,7 @@ export const fuelOrderQrCode = async (db: Database, userId: number, orderNumber:
   if (order.kind !== "fuel") throw refuse("QrNotAvailable");
   if (order.status === STATUS.used) throw refuse("QrAlreadyUsed");
   if (order.status === STATUS.expired) throw refuse("QrExpired");
-  if (order.status !== STATUS.unused || order.refundStatus !== QrCode.REFUND_STATUS.none || order.paidAt === null) throw refuse("QrNotAvailable");
+  if (order.status !== STATUS.unused || order.refundStatus !== Refund.REFUND_STATUS.none || order.paidAt === null) throw refuse("QrNotAvailable");
   if (!QrCode.fuelQrValid(order.paidAt.getTime(), now)) throw refuse("QrExpired");
   return issueQrCode(db, order.id, now);
 };

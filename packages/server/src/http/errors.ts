@@ -2,7 +2,7 @@ import { Messages } from "@fuel/domain";
 
 /**
  * Failures the transport answers with a status of its own choosing: a request the contract cannot
- * decode (./endpoint.ts), and the SMS rate limits until their texts join the catalogue. Use cases
+ * decode (./endpoint.ts). Use cases
  * throw a `Refusal` (../refusals/Refusal.ts) instead, whose status comes from ./refusalAnswers.ts.
  * The error handler turns each into the envelope (DESIGN.md §5); `tag` (optional) is sent as the
  * `x-error-tag` header.

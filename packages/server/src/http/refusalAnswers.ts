@@ -50,6 +50,10 @@ const ANSWERS = {
   InviteAttemptsLimited_account: { status: 429, tag: "InviteAttemptsLimited" },
   InviteAttemptsLimited_network: { status: 429, tag: "InviteAttemptsLimited" },
   CardLookupsLimited: { status: 429 },
+  SmsSentRecently: { status: 429, tag: "SmsRateLimited" },
+  SmsPhoneHourLimited: { status: 429, tag: "SmsRateLimited" },
+  SmsPhoneDayLimited: { status: 429, tag: "SmsRateLimited" },
+  SmsNetworkLimited: { status: 429, tag: "SmsRateLimited" },
 
   SandboxNotificationRefused: { status: 502, tag: null },
   PaymentServiceUnavailable: { status: 503 },

@@ -1,6 +1,6 @@
 import type { OauthCodeProblem } from "../providers/oauth/OauthProvider.ts";
 import { refuse, type Refusal } from "../refusals/Refusal.ts";
-import { TooManyRequests } from "../http/errors.ts";
+import type { SmsRefusal } from "./smsLimits.ts";
 
 /**
  * The identity part's refusals (texts in the domain's message catalogue). Each text says what to
@@ -19,8 +19,7 @@ export const oauthCodeRejected = (problem: OauthCodeProblem): Refusal => refuse(
 /** 503: an outside system (the messaging app, the SMS gateway) failed; trying again may work. */
 export const providerUnavailable = (what: "sign-in" | "SMS"): Refusal => refuse(what === "SMS" ? "ProviderUnavailable_sms" : "ProviderUnavailable_signIn");
 
-export const smsRateLimited = (message: string, retryAfterSeconds: number): TooManyRequests =>
-  new TooManyRequests(message, retryAfterSeconds, "SmsRateLimited");
+export const smsRateLimited = (refusal: SmsRefusal): Refusal => refuse(refusal.reason, refusal.params, refusal.retryAfterSeconds);
 
 export const unknownOpenid = (): Refusal => refuse("UnknownOpenid");
 

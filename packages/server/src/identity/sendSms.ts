@@ -22,7 +22,7 @@ export const sendSmsCode = async (
   const phone = phoneOf(rawPhone);
   await refuseBlacklisted(deps.db, phone);
   const issued = await issueSmsCode(deps.db, phone, ip, now);
-  if (issued.kind === "limited") throw smsRateLimited(issued.refusal.message, issued.refusal.retryAfterSeconds);
+  if (issued.kind === "limited") throw smsRateLimited(issued.refusal);
 
   const sent = await deps.providers.sms.send(phone, smsText(issued.code));
   if (Result.isFailure(sent)) {

@@ -46,9 +46,7 @@ export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: 
   if (station === undefined) throw refuse("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
-  const amount = Pricing.payableCents(orderAmount, station.nowPrice, station.originalPrice);
-  // A cent at a deep discount rounds to nothing: there is nothing to charge, so nothing to sell.
-  if (amount < 1) throw refuse("AmountNotPositive");
+  const amount = orRefuse(Pricing.chargeableCents(orderAmount, station.nowPrice, station.originalPrice));
 
   const remark = cleanRemark(draft.remark);
   const draftHash = sha256(JSON.stringify([userId, draft.gas_Type, orderAmount, phone, station.id, remark, draft.paytype]));

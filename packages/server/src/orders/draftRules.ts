@@ -1,6 +1,5 @@
-import { Maintenance, Money } from "@fuel/domain";
+import { Maintenance, Money, Time } from "@fuel/domain";
 import { randomInt } from "node:crypto";
-import { chinaStamp } from "../http/instant.ts";
 import { refuse } from "../refusals/Refusal.ts";
 
 /**
@@ -34,4 +33,4 @@ export const cleanRemark = (raw: string | undefined): string => (raw ?? "").repl
  * numbers say nothing about our volume and never repeat across a test database's resets.
  */
 export const newMchntOrderNo = (prefix: "FO" | "RC", now: number): string =>
-  `${prefix}${chinaStamp(now)}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+  `${prefix}${Time.formatChinaStamp(now)}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;

@@ -9,7 +9,11 @@ import { PageFor } from "./PageFor.tsx";
 /** A newly opened page starts at its top (kept-alive pages restore their own position). */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useLayoutEffect(() => window.scrollTo(0, 0), [pathname]);
+  // A block body: Chromium's scrollTo answers a Promise, which React would take for a cleanup and
+  // crash calling it when the route changes ("destroy_ is not a function").
+  useLayoutEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 
