@@ -6,14 +6,14 @@ import type { Config, TrustProxy } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { Authenticate } from "./http/auth.ts";
 import { errorEnvelope, isOk, successEnvelope } from "./http/envelope.ts";
-import type { AppDeps } from "./http/deps.ts";
+import type { AppDeps } from "./appDeps.ts";
 import { frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
 import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
 import { helmetOptionsFor } from "./http/security.ts";
 import { registerUi } from "./http/ui.ts";
 import { sessionAuthenticator } from "./identity/sessions.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
-import { providersFor, type Providers } from "./providers/index.ts";
+import { providersFor, type Providers } from "./providersFor.ts";
 import { registerRoutes } from "./routes/index.ts";
 
 /** Fastify's `trustProxy` from ours (a hop count becomes a function: Fastify's typings lack the number form). */

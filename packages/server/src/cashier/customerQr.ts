@@ -1,9 +1,9 @@
 import { QrCode, Refund } from "@fuel/domain";
 import type { Database } from "../db/client.ts";
-import { conflict, notFound } from "../http/refusals.ts";
-import { findOrderByMchntNo, lockOrder } from "../orders/queries.ts";
-import { ownOrderNow } from "../orders/readOrders.ts";
-import { cardTypeOf, STATUS } from "../orders/rows.ts";
+import { refuse } from "../refusals/Refusal.ts";
+import { findOrderByMchntNo, lockOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { cardTypeOf, STATUS } from "../orderRecords/rows.ts";
 import { issueQrCode, regenerateQrCode } from "./qrCodes.ts";
 
 /**
@@ -14,13 +14,13 @@ import { issueQrCode, regenerateQrCode } from "./qrCodes.ts";
 export const fuelOrderQrCode = async (db: Database, userId: number, orderNumber: string, now: number): Promise<string> => {
   // Merchant order numbers are letters and digits; anything else names no order of ours.
   const found = /^[A-Za-z0-9]{1,32}$/.test(orderNumber) ? await findOrderByMchntNo(db, orderNumber) : undefined;
-  if (found === undefined || found.userId !== userId) throw notFound("OrderNotFound");
+  if (found === undefined || found.userId !== userId) throw refuse("OrderNotFound");
   const order = await ownOrderNow(db, userId, found.id, now);
-  if (order.kind !== "fuel") throw conflict("QrNotAvailable");
-  if (order.status === STATUS.used) throw conflict("QrAlreadyUsed");
-  if (order.status === STATUS.expired) throw conflict("QrExpired");
-  if (order.status !== STATUS.unused || order.refundStatus !== Refund.REFUND_STATUS.none || order.paidAt === null) throw conflict("QrNotAvailable");
-  if (!QrCode.fuelQrValid(order.paidAt.getTime(), now)) throw conflict("QrExpired");
+  if (order.kind !== "fuel") throw refuse("QrNotAvailable");
+  if (order.status === STATUS.used) throw refuse("QrAlreadyUsed");
+  if (order.status === STATUS.expired) throw refuse("QrExpired");
+  if (order.status !== STATUS.unused || order.refundStatus !== Refund.REFUND_STATUS.none || order.paidAt === null) throw refuse("QrNotAvailable");
+  if (!QrCode.fuelQrValid(order.paidAt.getTime(), now)) throw refuse("QrExpired");
   return issueQrCode(db, order.id, now);
 };
 
@@ -34,7 +34,7 @@ export const resetRechargeQrCode = async (db: Database, userId: number, orderId:
   await ownOrderNow(db, userId, orderId, now);
   const code = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order === undefined || order.userId !== userId) throw notFound("OrderNotFound");
+    if (order === undefined || order.userId !== userId) throw refuse("OrderNotFound");
     const cardType = cardTypeOf(order);
     if (order.kind !== "recharge" || order.status !== STATUS.unused || order.paidAt === null || cardType === undefined) return undefined;
     const paidAt = order.paidAt.getTime();
@@ -42,6 +42,6 @@ export const resetRechargeQrCode = async (db: Database, userId: number, orderId:
     if (!QrCode.canRegenerateRechargeQr({ paidAt, refundStatus: order.refundStatus, cardType }, now)) return undefined;
     return regenerateQrCode(tx, order.id, now);
   });
-  if (code === undefined) throw conflict("QrNotRegenerable");
+  if (code === undefined) throw refuse("QrNotRegenerable");
   return code;
 };

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { qrCodes } from "../db/schema.ts";
-import type { Queryable, Tx } from "../identity/sql.ts";
+import type { Queryable, Tx } from "../db/queryable.ts";
 import { newOpaqueCode } from "../security/tokens.ts";
 
 /**

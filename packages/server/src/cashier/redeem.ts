@@ -3,9 +3,9 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Result } from "effect";
 import type { Database } from "../db/client.ts";
 import { orders, qrCodes } from "../db/schema.ts";
-import { conflict, notFound } from "../http/refusals.ts";
-import { lockOrder } from "../orders/queries.ts";
-import { domainOrder, STATUS } from "../orders/rows.ts";
+import { refuse } from "../refusals/Refusal.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import { findQrCode, QR_PAYLOAD } from "./qrCodes.ts";
 
 /**
@@ -17,23 +17,23 @@ import { findQrCode, QR_PAYLOAD } from "./qrCodes.ts";
 export const redeemQrCode = async (db: Database, payload: string, now: number): Promise<{ readonly orderId: number; readonly status: number }> => {
   // Our codes are `KP` + URL-safe characters; anything else (control characters PostgreSQL text
   // cannot even hold) is not one of ours.
-  if (!QR_PAYLOAD.test(payload)) throw notFound("QrUnknown");
+  if (!QR_PAYLOAD.test(payload)) throw refuse("QrUnknown");
   const found = await findQrCode(db, payload);
-  if (found === undefined) throw notFound("QrUnknown");
+  if (found === undefined) throw refuse("QrUnknown");
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.orderId);
-    if (order === undefined) throw notFound("QrUnknown");
+    if (order === undefined) throw refuse("QrUnknown");
     const [code] = await tx.select().from(qrCodes).where(eq(qrCodes.code, payload)).limit(1);
-    if (code === undefined) throw notFound("QrUnknown");
-    if (code.redeemedAt !== null || order.status === STATUS.used) throw conflict("QrAlreadyUsed");
-    // Read-time expiry (src/orders/expiry.ts) voids the code of an order it expires: the cashier is still told why.
-    if (order.status === STATUS.expired) throw conflict("QrExpired");
+    if (code === undefined) throw refuse("QrUnknown");
+    if (code.redeemedAt !== null || order.status === STATUS.used) throw refuse("QrAlreadyUsed");
+    // Read-time expiry (src/orderRecords/expiry.ts) voids the code of an order it expires: the cashier is still told why.
+    if (order.status === STATUS.expired) throw refuse("QrExpired");
     // A recharge order's code is shown at the station but settled by the card distributor, not the cashier.
-    if (order.kind !== "fuel" || code.voidedAt !== null || order.refundStatus !== 0) throw conflict("QrNotAvailable");
+    if (order.kind !== "fuel" || code.voidedAt !== null || order.refundStatus !== 0) throw refuse("QrNotAvailable");
 
     const step = Order.transition(domainOrder(order), Order.OrderEvent.Redeem(), now);
     if (Result.isFailure(step)) {
-      throw step.failure._tag === "QrExpired" ? conflict("QrExpired") : conflict("QrNotAvailable");
+      throw step.failure._tag === "QrExpired" ? refuse("QrExpired") : refuse("QrNotAvailable");
     }
     await tx.update(qrCodes).set({ redeemedAt: new Date(now) }).where(and(eq(qrCodes.code, payload), isNull(qrCodes.redeemedAt)));
     await tx

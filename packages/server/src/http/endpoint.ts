@@ -3,7 +3,8 @@ import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Principal } from "./auth.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
-import { BadRequest, Forbidden, Unauthorized } from "./errors.ts";
+import { refuse, Refusal } from "../refusals/Refusal.ts";
+import { BadRequest } from "./errors.ts";
 import { describeIssue } from "./issues.ts";
 
 /**
@@ -34,18 +35,15 @@ export type Handler<Req extends DecodableSchema, Res extends EncodableSchema> = 
 ) => Promise<Res["Type"] | Ok<Res["Type"]>> | Res["Type"] | Ok<Res["Type"]>;
 
 /**
- * A signed-in user without a redeemed invite code calling an `activated` endpoint.
+ * A signed-in user without a redeemed invite code calling an `activated` endpoint: the
+ * `NotActivated` refusal.
  *
  * Answered 400, not 403: the spec's client (§8) logs the user out on 401, 403 and 422, but a
  * not-yet-activated user is signed in and must keep the token to reach /activated and redeem a
  * code. 403 is DESIGN.md §5's "blacklisted". The `x-error-tag: NotActivated` header lets a client
  * tell this 400 from a validation 400 and route to /activated.
  */
-export class NotActivated extends BadRequest {
-  constructor() {
-    super("account not activated", "NotActivated");
-  }
-}
+const notActivated = (): Refusal => refuse("NotActivated");
 
 /** An answer that does not match the contract: a server bug, answered 500 and logged. */
 export class ResponseEncodingError extends Error {
@@ -85,14 +83,14 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
         try {
           principal = await app.deps.authenticate(request);
         } catch (err) {
-          // The authenticator refuses a blacklisted customer's live session with Forbidden.
-          if (!(options.evenIfBlacklisted === true && err instanceof Forbidden)) throw err;
+          // The authenticator refuses a blacklisted customer's live session with the Blacklisted refusal.
+          if (!(options.evenIfBlacklisted === true && err instanceof Refusal && err.reason === "Blacklisted")) throw err;
           blacklisted = true;
         }
         if (!blacklisted) {
-          if (principal === null) throw new Unauthorized();
+          if (principal === null) throw refuse("Unauthorized");
           if (principal.refreshedToken !== undefined) reply.header("authorization", `Bearer ${principal.refreshedToken}`);
-          if (endpoint.access === "activated" && !principal.activated) throw new NotActivated();
+          if (endpoint.access === "activated" && !principal.activated) throw notActivated();
         }
       }
 
@@ -112,7 +110,7 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
         principal,
         now,
         user: () => {
-          if (found === null) throw new Unauthorized();
+          if (found === null) throw refuse("Unauthorized");
           return found;
         },
       };

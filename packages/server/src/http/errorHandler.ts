@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorEnvelope } from "./envelope.ts";
+import { Refusal } from "../refusals/Refusal.ts";
 import { isHttpError } from "./errors.ts";
+import { refusalAnswer } from "./refusalAnswers.ts";
 
 /**
  * Bad input never answers 500. Fastify's own errors (body parsing, URL decoding) get a clear
@@ -27,6 +29,7 @@ interface Mapped {
 }
 
 export const mapError = (error: unknown): Mapped => {
+  if (error instanceof Refusal) return { ...refusalAnswer(error), unexpected: false };
   if (isHttpError(error)) {
     const headers = error.tag === undefined ? error.headers : { ...error.headers, "x-error-tag": error.tag };
     return { status: error.statusCode, message: error.message, headers, unexpected: false };

@@ -1,10 +1,11 @@
 import { Messages } from "@fuel/domain";
 
 /**
- * Failures a handler throws on purpose. The error handler turns each into the envelope with its
- * status code (DESIGN.md §5). `message` is what the customer reads, in the spec's words; `tag`
- * (optional) is the domain error's tag, sent as the `x-error-tag` header so a client can show its
- * own translation from the message catalogue.
+ * Failures the transport answers with a status of its own choosing: a request the contract cannot
+ * decode (./endpoint.ts). Use cases
+ * throw a `Refusal` (../refusals/Refusal.ts) instead, whose status comes from ./refusalAnswers.ts.
+ * The error handler turns each into the envelope (DESIGN.md §5); `tag` (optional) is sent as the
+ * `x-error-tag` header.
  */
 export class HttpError extends Error {
   override readonly name: string = "HttpError";
@@ -24,11 +25,6 @@ export class BadRequest extends HttpError {
   override readonly name = "BadRequest";
   constructor(message: string, tag?: string) {
     super(400, message, tag);
-  }
-
-  /** From a domain tagged error, with its English catalogue text. */
-  static fromTagged(error: Messages.Tagged): BadRequest {
-    return new BadRequest(Messages.describe(error, "en"), error._tag);
   }
 }
 

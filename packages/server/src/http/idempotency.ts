@@ -5,7 +5,7 @@ import type { Database } from "../db/client.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import { sha256 } from "../security/tokens.ts";
 import { ok, type Ok } from "./envelope.ts";
-import { conflict, invalid } from "./refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 
 /**
  * `Idempotency-Key` (issue 4): a client retrying one action (a weak network, a double tap) sends
@@ -49,7 +49,7 @@ const canonical = (value: unknown): string =>
 export const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return undefined;
-  if (typeof raw !== "string" || !/^[\x21-\x7e]{1,255}$/.test(raw)) throw invalid("IdempotencyKeyInvalid");
+  if (typeof raw !== "string" || !/^[\x21-\x7e]{1,255}$/.test(raw)) throw refuse("IdempotencyKeyInvalid");
   return raw;
 };
 
@@ -96,7 +96,7 @@ export const idempotent = async <A>(
       if ((await claim()).length === 1) return runAsOwner();
       continue;
     }
-    if (row.requestHash !== requestHash) throw invalid("IdempotencyKeyReused");
+    if (row.requestHash !== requestHash) throw refuse("IdempotencyKeyReused");
     if (row.response !== null) {
       const stored = row.response as StoredAnswer;
       return ok(stored.data as A, stored.message, stored.extra);
@@ -109,7 +109,7 @@ export const idempotent = async <A>(
         .returning({ key: idempotencyKeys.key });
       if (taken.length === 1) return runAsOwner();
     }
-    if (Date.now() - startedWaiting > WAIT_FOR_FIRST_MS) throw conflict("IdempotencyKeyInProgress");
+    if (Date.now() - startedWaiting > WAIT_FOR_FIRST_MS) throw refuse("IdempotencyKeyInProgress");
     await sleep(POLL_MS);
   }
 };

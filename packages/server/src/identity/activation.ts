@@ -1,11 +1,10 @@
-import { Messages } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { siteSettings } from "../db/schema.ts";
-import { BadRequest } from "../http/errors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { countAttempt, withdrawAttempts } from "../limits/attempts.ts";
 import { INVITE_FAILURES_PER_ACCOUNT, INVITE_FAILURES_PER_ADDRESS } from "../limits/policy.ts";
-import { redeemInviteCode, type RedeemOutcome } from "../operators/inviteCodes.ts";
+import { redeemInviteCode, type RedeemOutcome } from "./inviteRedemption.ts";
 import { inviteCodeOf } from "./input.ts";
 
 /** Shown in 'invite code wrong, contact admin {tel}' while the operators have not set `tel1`. */
@@ -50,7 +49,7 @@ export const activate = async (db: Database, userId: number, rawCode: string, ip
     throw err;
   }
   if (outcome === "wrong-code") {
-    throw new BadRequest(Messages.text("InviteCodeWrong", "en", { tel: await servicePhone(db) }), "InviteCodeWrong");
+    throw refuse("InviteCodeWrong", { tel: await servicePhone(db) });
   }
   await withdrawAttempts(db, counted);
   return outcome === "redeemed" ? "activated" : "already-activated";

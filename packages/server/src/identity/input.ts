@@ -1,6 +1,5 @@
 import { Validation } from "@fuel/domain";
-import { Result } from "effect";
-import { BadRequest } from "../http/errors.ts";
+import { orRefuse, refuse } from "../refusals/Refusal.ts";
 
 /**
  * The spec §5 rules on identity input, applied after the contract decoded the request's shape:
@@ -9,22 +8,17 @@ import { BadRequest } from "../http/errors.ts";
  * odd characters need no guard here: a phone with one is not a phone, a code with one matches none.
  */
 
-const orBadRequest = <A, E extends { readonly _tag: string }>(result: Result.Result<A, E>): A => {
-  if (Result.isFailure(result)) throw BadRequest.fromTagged(result.failure);
-  return result.success;
-};
-
 /** 11 digits, a mainland mobile number ('enter a correct phone number'). */
-export const phoneOf = (raw: string): string => orBadRequest(Validation.validatePhone(raw));
+export const phoneOf = (raw: string): string => orRefuse(Validation.validatePhone(raw));
 
 /** At least 4 characters. */
-export const smsCodeOf = (raw: string): string => orBadRequest(Validation.validateSmsCode(raw));
+export const smsCodeOf = (raw: string): string => orRefuse(Validation.validateSmsCode(raw));
 
 /** At least 6 characters. */
-export const passwordOf = (raw: string): string => orBadRequest(Validation.validatePassword(raw));
+export const passwordOf = (raw: string): string => orRefuse(Validation.validatePassword(raw));
 
 /** Required, at most 32 characters. */
-export const inviteCodeOf = (raw: string): string => orBadRequest(Validation.validateInviteCode(raw));
+export const inviteCodeOf = (raw: string): string => orRefuse(Validation.validateInviteCode(raw));
 
 /**
  * Spec §5, password change: all fields required ('all password fields are required'), each at
@@ -32,7 +26,7 @@ export const inviteCodeOf = (raw: string): string => orBadRequest(Validation.val
  * optional (spec §7 sends only old and new): without it there is nothing to mismatch.
  */
 export const passwordChangeOf = (input: { readonly old_password: string; readonly new_password: string; readonly confirm_password?: string }) =>
-  orBadRequest(
+  orRefuse(
     Validation.validatePasswordChange({
       oldPassword: input.old_password,
       newPassword: input.new_password,
@@ -47,6 +41,6 @@ export const passwordChangeOf = (input: { readonly old_password: string; readonl
 const OPENID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const openidOf = (raw: string): string => {
-  if (!OPENID.test(raw)) throw new BadRequest("invalid openid: sign in with the messaging app again", "OpenidInvalid");
+  if (!OPENID.test(raw)) throw refuse("OpenidInvalid");
   return raw;
 };

@@ -1,6 +1,7 @@
 import type { WechatAuthResponse } from "@fuel/domain/api";
 import { Result } from "effect";
-import type { AppDeps } from "../http/deps.ts";
+import type { Database } from "../db/client.ts";
+import type { OauthProvider } from "../providers/oauth/OauthProvider.ts";
 import { oauthCodeRejected, providerUnavailable } from "./errors.ts";
 import { refuseBlacklisted } from "./guards.ts";
 import { sessionAnswer } from "./sessionAnswer.ts";
@@ -13,7 +14,7 @@ import { findOrCreateUser } from "./users.ts";
  * client goes to bind a phone and needs the openid for it.
  */
 export const wechatAuth = async (
-  deps: Pick<AppDeps, "db" | "providers">,
+  deps: { readonly db: Database; readonly providers: { readonly oauth: OauthProvider } },
   code: string,
   now: number,
   log: { warn(obj: object, msg: string): void },

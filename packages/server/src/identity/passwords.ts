@@ -3,9 +3,9 @@ import type { ChangePasswordRequest, ForgotPasswordRequest } from "@fuel/domain/
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { TooManyRequests } from "../http/errors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../limits/attempts.ts";
-import { GateFull } from "../limits/gate.ts";
+import { GateFull } from "../security/gate.ts";
 import { PASSWORD_ATTEMPTS_PER_ADDRESS, PASSWORD_FAILURES_PER_PHONE } from "../limits/policy.ts";
 import { hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
 import { loginFailed, noPasswordYet, oldPasswordWrong, passwordAlreadySet } from "./errors.ts";
@@ -31,12 +31,12 @@ export interface PasswordDeps {
 /** 429 when the hashing gate refuses (the hash would wait too long): nothing was checked, trying again in a moment works. */
 const HASHING_BUSY_RETRY_SECONDS = 2;
 
-/** Runs hashing work, answering 429 (not 500) when the gate refuses it (../limits/gate.ts). */
+/** Runs hashing work, answering 429 (not 500) when the gate refuses it (../security/gate.ts). */
 const hashing = async <A>(work: () => Promise<A>): Promise<A> => {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof GateFull) throw new TooManyRequests("too many sign-ins at this moment, try again in a few seconds", HASHING_BUSY_RETRY_SECONDS, "ServerBusy");
+    if (err instanceof GateFull) throw refuse("ServerBusy", undefined, HASHING_BUSY_RETRY_SECONDS);
     throw err;
   }
 };

@@ -10,7 +10,7 @@ import { sessionAnswer } from "./sessionAnswer.ts";
 import { createSession } from "./sessions.ts";
 import { checkSmsCode } from "./smsCodes.ts";
 import { sessionCache } from "./sessionCache.ts";
-import { isUniqueViolation } from "./sql.ts";
+import { isUniqueViolation } from "../db/queryable.ts";
 import { findUserByOpenid, findUserByPhone, type UserRow } from "./users.ts";
 
 /**

@@ -53,8 +53,3 @@ export const DAY_MS = DAY;
  * this window: long enough to finish the form, short enough that an old proof is not a key.
  */
 export const PHONE_VERIFICATION_TTL_MS = 10 * MINUTE;
-
-// ----- messaging-app OAuth (sandbox provider)
-
-/** A sandbox authorization code is single use and expires after 5 minutes, like the real one. */
-export const OAUTH_CODE_TTL_MS = 5 * MINUTE;

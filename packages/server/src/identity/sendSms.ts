@@ -1,5 +1,6 @@
 import { Result } from "effect";
-import type { AppDeps } from "../http/deps.ts";
+import type { Database } from "../db/client.ts";
+import type { SmsProvider } from "../providers/sms/SmsProvider.ts";
 import { providerUnavailable, smsRateLimited } from "./errors.ts";
 import { refuseBlacklisted } from "./guards.ts";
 import { phoneOf } from "./input.ts";
@@ -12,7 +13,7 @@ import { issueSmsCode, smsText, withdrawSmsCode } from "./smsCodes.ts";
  * send are withdrawn, so a failure neither leaves a usable code nor eats into the limits.
  */
 export const sendSmsCode = async (
-  deps: Pick<AppDeps, "db" | "providers">,
+  deps: { readonly db: Database; readonly providers: { readonly sms: SmsProvider } },
   rawPhone: string,
   ip: string,
   now: number,
@@ -21,7 +22,7 @@ export const sendSmsCode = async (
   const phone = phoneOf(rawPhone);
   await refuseBlacklisted(deps.db, phone);
   const issued = await issueSmsCode(deps.db, phone, ip, now);
-  if (issued.kind === "limited") throw smsRateLimited(issued.refusal.message, issued.refusal.retryAfterSeconds);
+  if (issued.kind === "limited") throw smsRateLimited(issued.refusal);
 
   const sent = await deps.providers.sms.send(phone, smsText(issued.code));
   if (Result.isFailure(sent)) {

@@ -2,12 +2,12 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { blacklist, sessions, users } from "../db/schema.ts";
 import { bearerToken, type Authenticate, type Principal } from "../http/auth.ts";
-import { Forbidden } from "../http/errors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
 import { newSessionToken, sha256 } from "../security/tokens.ts";
 import { MAX_TOKEN_LENGTH, SESSION_GRACE_MS, SESSION_LIFETIME_MS, SESSION_REFRESH_AFTER_MS } from "./policy.ts";
 import { sessionCache, type AuthFacts } from "./sessionCache.ts";
-import type { Queryable } from "./sql.ts";
+import type { Queryable } from "../db/queryable.ts";
 
 /**
  * Sessions (issue 3): random opaque tokens, only their SHA-256 stored, with an expiry; a sliding
@@ -81,7 +81,7 @@ const refresh = async (db: Database, tokenHash: string, userId: number, now: num
 /**
  * The real {@link Authenticate}: the bearer token's session, or null when it is missing, unknown,
  * expired or logged out (401). A valid token of a customer whose phone is blacklisted throws
- * {@link Forbidden} (403, spec §6): the refusal is about the person, not the token, and every
+ * the `Blacklisted` refusal (403, spec §6): the refusal is about the person, not the token, and every
  * protected endpoint must give it.
  */
 const loadAuthFacts = async (db: Database, tokenHash: string): Promise<AuthFacts | undefined> =>
@@ -124,7 +124,7 @@ export const sessionAuthenticator =
     const now = clock.now();
     const state = sessionState(row, now);
     if (state === "dead") return null;
-    if (row.blacklistedPhone !== null) throw new Forbidden();
+    if (row.blacklistedPhone !== null) throw refuse("Blacklisted");
 
     const principal: Principal = { userId: row.userId, activated: row.activatedAt !== null, oauthId: facts.user.oauthId };
     if (state !== "refresh") return principal;

@@ -4,7 +4,7 @@ import { smsCodes, smsSends } from "../db/schema.ts";
 import { constantTimeEqual, newSmsCode, sha256 } from "../security/tokens.ts";
 import { SMS_CODE_MAX_FAILED_ATTEMPTS, SMS_CODE_TTL_MS } from "./policy.ts";
 import { checkSmsLimits, historyDepth, SMS_HISTORY_MS, type SmsRefusal } from "./smsLimits.ts";
-import type { Tx } from "./sql.ts";
+import type { Tx } from "../db/queryable.ts";
 
 /**
  * SMS codes (issue 3): 6 digits from the CSPRNG, stored as SHA-256, valid 5 minutes, single use,

@@ -1,4 +1,4 @@
-import { Constants, Messages } from "@fuel/domain";
+import { Constants, type Messages } from "@fuel/domain";
 import {
   DAY_MS,
   HOUR_MS,
@@ -20,14 +20,16 @@ export interface SmsLimit {
   /** At most `max` sends within any `windowMs`. */
   readonly max: number;
   readonly windowMs: number;
-  readonly message: string;
+  /** The catalogue key of what the customer reads in the 429 answer, and the values it names. */
+  readonly reason: Messages.MessageKey;
+  readonly params?: Readonly<Record<string, number>>;
 }
 
 export const SMS_LIMITS: readonly SmsLimit[] = [
-  { scope: "phone", max: 1, windowMs: SMS_MIN_INTERVAL_MS, message: Messages.text("SmsSentRecently", "en", { seconds: Constants.SMS_RESEND_SECONDS }) },
-  { scope: "phone", max: SMS_PER_PHONE_PER_HOUR, windowMs: HOUR_MS, message: "too many SMS codes for this phone in the last hour, try again later" },
-  { scope: "phone", max: SMS_PER_PHONE_PER_DAY, windowMs: DAY_MS, message: "too many SMS codes for this phone today, try again tomorrow" },
-  { scope: "ip", max: SMS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: "too many SMS codes requested from this network, try again later" },
+  { scope: "phone", max: 1, windowMs: SMS_MIN_INTERVAL_MS, reason: "SmsSentRecently", params: { seconds: Constants.SMS_RESEND_SECONDS } },
+  { scope: "phone", max: SMS_PER_PHONE_PER_HOUR, windowMs: HOUR_MS, reason: "SmsPhoneHourLimited" },
+  { scope: "phone", max: SMS_PER_PHONE_PER_DAY, windowMs: DAY_MS, reason: "SmsPhoneDayLimited" },
+  { scope: "ip", max: SMS_PER_IP_PER_HOUR, windowMs: HOUR_MS, reason: "SmsNetworkLimited" },
 ];
 
 /** The longest window: older sends never matter. */
@@ -44,7 +46,8 @@ export interface SmsHistory {
 }
 
 export interface SmsRefusal {
-  readonly message: string;
+  readonly reason: Messages.MessageKey;
+  readonly params?: Readonly<Record<string, number>> | undefined;
   /** Whole seconds until a send would be allowed again (at least 1). */
   readonly retryAfterSeconds: number;
 }
@@ -54,13 +57,15 @@ export interface SmsRefusal {
  * `retry-after` is a time that really works) and when to retry.
  */
 export const checkSmsLimits = (history: SmsHistory, now: number): SmsRefusal | null => {
-  let refusal: { readonly message: string; readonly until: number } | null = null;
+  let refusal: { readonly limit: SmsLimit; readonly until: number } | null = null;
   for (const limit of SMS_LIMITS) {
     const recent = history[limit.scope].filter((t) => t > now - limit.windowMs);
     if (recent.length < limit.max) continue;
     // The send that must leave the window before another fits: the max-th newest.
     const until = (recent[limit.max - 1] ?? now) + limit.windowMs;
-    if (refusal === null || until > refusal.until) refusal = { message: limit.message, until };
+    if (refusal === null || until > refusal.until) refusal = { limit, until };
   }
-  return refusal === null ? null : { message: refusal.message, retryAfterSeconds: Math.max(1, Math.ceil((refusal.until - now) / 1000)) };
+  return refusal === null
+    ? null
+    : { reason: refusal.limit.reason, ...(refusal.limit.params === undefined ? {} : { params: refusal.limit.params }), retryAfterSeconds: Math.max(1, Math.ceil((refusal.until - now) / 1000)) };
 };

@@ -2,7 +2,7 @@ import type { User } from "@fuel/domain/api";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import type { OauthProfile } from "../providers/oauth/OauthProvider.ts";
-import type { Queryable } from "./sql.ts";
+import type { Queryable } from "../db/queryable.ts";
 
 /** Customers: found by id, phone or openid, created at the first messaging-app sign-in. */
 

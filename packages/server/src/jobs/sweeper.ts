@@ -5,7 +5,7 @@ import { orders, payments } from "../db/schema.ts";
 import { forgetOldIdempotencyKeys } from "../http/idempotency.ts";
 import { forgetOldAttempts } from "../limits/attempts.ts";
 import { closeAtChannel } from "../orders/cancelOrder.ts";
-import { expireDueOrders } from "../orders/expiry.ts";
+import { expireDueOrders } from "../orderRecords/expiry.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
 import { refundOrder, refundStrayPayment, type RefundDeps } from "../payments/refunds.ts";

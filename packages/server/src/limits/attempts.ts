@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rateLimitEvents } from "../db/schema.ts";
-import { TooManyRequests } from "../http/errors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { LONGEST_WINDOW_MS } from "./policy.ts";
 import { checkLimits, type Limit } from "./rules.ts";
 
@@ -67,7 +67,7 @@ export const countAttempt = async (db: Database, asks: readonly Ask[], now: numb
       .returning({ id: rateLimitEvents.id });
     return { ids: rows.map((r) => r.id) } as const;
   });
-  if ("refusal" in outcome) throw new TooManyRequests(outcome.refusal.message, outcome.refusal.retryAfterSeconds, outcome.refusal.tag);
+  if ("refusal" in outcome) throw refuse(outcome.refusal.reason, undefined, outcome.refusal.retryAfterSeconds);
   return outcome.ids;
 };
 

@@ -20,8 +20,7 @@ export const PASSWORD_FAILURES_PER_PHONE: Limit = {
   bucket: "password-failure:phone",
   max: 5,
   windowMs: 15 * MINUTE,
-  message: "too many wrong passwords for this phone: try again later, or sign in with an SMS code",
-  tag: "PasswordAttemptsLimited",
+  reason: "PasswordAttemptsLimited",
 };
 
 /** Password sign-ins per client address, right or wrong: 20 a minute (one network trying many phones). */
@@ -29,8 +28,7 @@ export const PASSWORD_ATTEMPTS_PER_ADDRESS: Limit = {
   bucket: "password-attempt:ip",
   max: 20,
   windowMs: MINUTE,
-  message: "too many sign-in attempts from this network, try again in a minute",
-  tag: "SignInAttemptsLimited",
+  reason: "SignInAttemptsLimited",
 };
 
 /** Wrong invite codes per customer: 10 an hour. */
@@ -38,8 +36,7 @@ export const INVITE_FAILURES_PER_ACCOUNT: Limit = {
   bucket: "invite-failure:user",
   max: 10,
   windowMs: HOUR,
-  message: "too many wrong invite codes, try again later",
-  tag: "InviteAttemptsLimited",
+  reason: "InviteAttemptsLimited_account",
 };
 
 /** Wrong invite codes per client address, whichever customer: 30 an hour (one network with many accounts). */
@@ -47,8 +44,7 @@ export const INVITE_FAILURES_PER_ADDRESS: Limit = {
   bucket: "invite-failure:ip",
   max: 30,
   windowMs: HOUR,
-  message: "too many wrong invite codes from this network, try again later",
-  tag: "InviteAttemptsLimited",
+  reason: "InviteAttemptsLimited_network",
 };
 
 /** Card look-ups (by phone and by team together) per customer: 30 a minute. */
@@ -56,8 +52,7 @@ export const CARD_LOOKUPS_PER_ACCOUNT: Limit = {
   bucket: "card-lookup:user",
   max: 30,
   windowMs: MINUTE,
-  message: "too many card look-ups, try again in a minute",
-  tag: "CardLookupsLimited",
+  reason: "CardLookupsLimited",
 };
 
 export const ALL_LIMITS: readonly Limit[] = [

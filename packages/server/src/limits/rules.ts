@@ -1,3 +1,5 @@
+import type { Messages } from "@fuel/domain";
+
 /**
  * Rate limits as a pure rule over recent history (the pattern of ../identity/smsLimits.ts), so
  * every limit and its retry time is unit-tested without a database. ./attempts.ts reads the
@@ -11,10 +13,8 @@ export interface Limit {
   /** At most `max` events within any `windowMs`. */
   readonly max: number;
   readonly windowMs: number;
-  /** What the customer reads in the 429 answer, saying what to do next. */
-  readonly message: string;
-  /** The `x-error-tag` of the 429 answer. */
-  readonly tag: string;
+  /** The catalogue key of what the customer reads in the 429 answer, saying what to do next. */
+  readonly reason: Messages.MessageKey;
 }
 
 export interface LimitHistory {
@@ -24,8 +24,7 @@ export interface LimitHistory {
 }
 
 export interface LimitRefusal {
-  readonly message: string;
-  readonly tag: string;
+  readonly reason: Messages.MessageKey;
   /** Whole seconds until one more event would be allowed (at least 1). */
   readonly retryAfterSeconds: number;
 }
@@ -44,5 +43,5 @@ export const checkLimits = (histories: readonly LimitHistory[], now: number): Li
     if (refusal === null || until > refusal.until) refusal = { limit, until };
   }
   if (refusal === null) return null;
-  return { message: refusal.limit.message, tag: refusal.limit.tag, retryAfterSeconds: Math.max(1, Math.ceil((refusal.until - now) / 1000)) };
+  return { reason: refusal.limit.reason, retryAfterSeconds: Math.max(1, Math.ceil((refusal.until - now) / 1000)) };
 };

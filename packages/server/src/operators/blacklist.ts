@@ -3,10 +3,7 @@ import type { Database } from "../db/client.ts";
 import { blacklist } from "../db/schema.ts";
 import { sessionCache } from "../identity/sessionCache.ts";
 
-/** Refused phones (spec §6: a blacklisted phone gets 'server busy, cannot use' everywhere). */
-
-export const isBlacklisted = async (db: Database, phone: string): Promise<boolean> =>
-  (await db.select({ phone: blacklist.phone }).from(blacklist).where(eq(blacklist.phone, phone)).limit(1)).length > 0;
+/** The operators' edits of the refused phones (spec §6); identity reads them (../identity/guards.ts). */
 
 /** Adds a phone; adding it twice is not an error. Returns whether it was newly added. */
 export const addToBlacklist = async (db: Database, phone: string, now: Date): Promise<boolean> => {

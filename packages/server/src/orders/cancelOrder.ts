@@ -3,11 +3,11 @@ import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
-import { conflict } from "../http/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { reconcileWithChannel, type PaymentDeps } from "../payments/customerPayments.ts";
-import { lockOrder } from "./queries.ts";
-import { ownOrderNow } from "./readOrders.ts";
-import { domainOrder, STATUS, type OrderRow } from "./rows.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { domainOrder, STATUS, type OrderRow } from "../orderRecords/rows.ts";
 
 /**
  * `POST /api/order/cancel` (spec §4): only an unpaid order, and atomic against a payment arriving
@@ -51,7 +51,7 @@ export const cancelOrder = async (
       .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unpaid)));
     return true;
   });
-  if (!cancelled) throw conflict("OrderNotCancellable");
+  if (!cancelled) throw refuse("OrderNotCancellable");
 
   // Tell the channel not to take money for it any more; if a payment slips through anyway it is refunded.
   if (current.prepayId === null) return { order_id: orderId, order_status: STATUS.cancelled };

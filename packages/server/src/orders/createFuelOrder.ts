@@ -3,13 +3,13 @@ import type { DraftOrder, OrderCreateResponse } from "@fuel/domain/api";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { ok, type Ok } from "../http/envelope.ts";
-import { notFound } from "../http/refusals.ts";
+import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel, PayParams } from "../payments/PaymentChannel.ts";
 import { sha256 } from "../security/tokens.ts";
-import { centsOf, cleanRemark, orRefuse } from "./draftRules.ts";
+import { centsOf, cleanRemark } from "./draftRules.ts";
 import { storeNewOrder } from "./storeNewOrder.ts";
-import type { PayableOrder } from "./rows.ts";
+import type { PayableOrder } from "../orderRecords/rows.ts";
 
 /**
  * `POST /api/order/create` (spec §3, §7; issue 4): a one-key fuel order.
@@ -43,7 +43,7 @@ export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: 
   const orderAmount = orRefuse(Validation.validateOneKeyCents(centsOf(draft.order_amount)));
   const phone = orRefuse(Validation.validatePhone(draft.phone));
   const station = await deps.catalogue.station(draft.station_id);
-  if (station === undefined) throw notFound("StationNotFound");
+  if (station === undefined) throw refuse("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
   const amount = orRefuse(Pricing.chargeableCents(orderAmount, station.nowPrice, station.originalPrice));

@@ -3,12 +3,12 @@ import type { RefundResponse } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
-import { conflict, invalid } from "../http/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
 import { cleanRemark } from "./draftRules.ts";
-import { lockOrder } from "./queries.ts";
-import { ownOrderNow } from "./readOrders.ts";
-import { domainOrder, STATUS, type OrderRow } from "./rows.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { domainOrder, STATUS, type OrderRow } from "../orderRecords/rows.ts";
 
 /** The fixed refund rule (issue 4), `Order.canRefund`, on a stored order. */
 export const refundAllowed = (order: OrderRow, now: number): boolean => Order.canRefund(domainOrder(order), order.refundStatus, now);
@@ -21,9 +21,9 @@ export const refundAllowed = (order: OrderRow, now: number): boolean => Order.ca
  */
 export const requestRefund = async (deps: RefundDeps, userId: number, orderId: number, rawReason: string, now: number): Promise<RefundResponse> => {
   const reason = cleanRemark(rawReason);
-  if (reason === "") throw invalid("RefundReasonMissing");
+  if (reason === "") throw refuse("RefundReasonMissing");
   const current = await ownOrderNow(deps.db, userId, orderId, now);
-  if (current.refundStatus !== Refund.REFUND_STATUS.none) throw conflict("RefundAlreadyRequested");
+  if (current.refundStatus !== Refund.REFUND_STATUS.none) throw refuse("RefundAlreadyRequested");
 
   const recorded = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -35,7 +35,7 @@ export const requestRefund = async (deps: RefundDeps, userId: number, orderId: n
     await voidQrCodes(tx, orderId, now);
     return true;
   });
-  if (!recorded) throw conflict("RefundNotAllowed");
+  if (!recorded) throw refuse("RefundNotAllowed");
 
   const refundStatus = await refundOrder(deps, orderId, now);
   return { order_id: orderId, refund_status: refundStatus as RefundResponse["refund_status"] };

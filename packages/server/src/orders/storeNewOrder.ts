@@ -1,13 +1,13 @@
-import { Validation } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, users } from "../db/schema.ts";
-import { notFound } from "../http/refusals.ts";
-import { doubleTapOf, openUnpaidOrders, refuseTooManyUnpaid, refuseWhenFull } from "../limits/unpaidOrders.ts";
+import { refuse } from "../refusals/Refusal.ts";
+import { doubleTapOf, openUnpaidOrders, refuseTooManyUnpaid, refuseWhenFull } from "./unpaidOrders.ts";
 import { openPrepay } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
-import { newMchntOrderNo, orRefuse } from "./draftRules.ts";
-import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "./rows.ts";
+import { payerOpenidOf } from "../payments/payer.ts";
+import { newMchntOrderNo } from "./draftRules.ts";
+import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "../orderRecords/rows.ts";
 
 /**
  * Places a new order (fuel or recharge), or finds the one a double tap already made:
@@ -21,7 +21,7 @@ import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "./rows.ts";
  *    within {@link DOUBLE_TAP_WINDOW_MS} if there is one (the prepay just opened is never used
  *    and lapses at the channel), and otherwise inserts the order with its prepay id.
  *
- * A customer with 5 unpaid orders is refused (409, ../limits/unpaidOrders.ts): checked before the
+ * A customer with 5 unpaid orders is refused (409, ./unpaidOrders.ts): checked before the
  * prepay is opened, and again under the row lock, where parallel creations cannot both pass.
  */
 
@@ -43,11 +43,6 @@ export interface PlaceOrder {
   readonly values: NewOrder;
 }
 
-const payerOf = async (db: Database, userId: number, known: string | null | undefined): Promise<string> => {
-  const oauthId = known !== undefined ? known : (await db.select({ oauthId: users.oauthId }).from(users).where(eq(users.id, userId)).limit(1))[0]?.oauthId;
-  return orRefuse(Validation.validatePaymentAuthorized(oauthId));
-};
-
 export const storeNewOrder = async (
   deps: { readonly db: Database; readonly channels: Readonly<Record<ChannelName, PaymentChannel>> },
   place: PlaceOrder,
@@ -55,7 +50,7 @@ export const storeNewOrder = async (
 ): Promise<{ readonly order: PayableOrder; readonly payerOpenid: string }> => {
   const { db } = deps;
   const { userId, values } = place;
-  const payerOpenid = await payerOf(db, userId, place.oauthId);
+  const payerOpenid = await payerOpenidOf(db, userId, place.oauthId);
   const draft = { hash: place.draftHash, repeatSince: new Date(now - DOUBLE_TAP_WINDOW_MS) };
   await refuseTooManyUnpaid(db, userId, draft, now);
   for (;;) {
@@ -69,7 +64,7 @@ export const storeNewOrder = async (
     });
     const stored = await db.transaction(async (tx) => {
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      if (user === undefined) throw notFound("OrderNotFound");
+      if (user === undefined) throw refuse("OrderNotFound");
       const unpaid = await openUnpaidOrders(tx, userId, now);
       const recent = doubleTapOf(unpaid, draft);
       if (recent !== undefined) return recent;

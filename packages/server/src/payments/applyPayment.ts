@@ -3,11 +3,10 @@ import { Result } from "effect";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
-import { BadRequest } from "../http/errors.ts";
-import { invalid, notFound } from "../http/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { issueFirstQrCode } from "../cashier/qrCodes.ts";
-import { lockOrderByMchntNo } from "../orders/queries.ts";
-import { domainOrder, STATUS } from "../orders/rows.ts";
+import { lockOrderByMchntNo } from "../orderRecords/queries.ts";
+import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import type { ChannelPayment } from "./PaymentChannel.ts";
 
 /**
@@ -36,11 +35,11 @@ export type PaymentOutcome =
 export const applyPayment = async (db: Database, payment: ChannelPayment, now: number): Promise<PaymentOutcome> =>
   db.transaction(async (tx) => {
     const order = await lockOrderByMchntNo(tx, payment.mchntOrderNo);
-    if (order === undefined) throw notFound("OrderNotFound");
+    if (order === undefined) throw refuse("OrderNotFound");
     // Each order is opened at one channel; another channel reporting money for it is not believed.
-    if (payment.channel !== order.paytype) throw new BadRequest("payment notification from a channel this order was not opened at", "PaymentChannelMismatch");
+    if (payment.channel !== order.paytype) throw refuse("PaymentChannelMismatch");
     if (payment.amountCents !== order.amount) {
-      throw invalid("PaymentAmountMismatch", { paid: payment.amountCents, due: order.amount });
+      throw refuse("PaymentAmountMismatch", { paid: payment.amountCents, due: order.amount });
     }
 
     const [recorded] = await tx

@@ -1,11 +1,11 @@
 import type { PaymentResultResponse } from "@fuel/domain/api";
-import { conflict, notFound } from "../http/refusals.ts";
-import { findOwnOrder } from "../orders/queries.ts";
-import { payerOpenidOf } from "../orders/draftRules.ts";
-import { ownOrderNow } from "../orders/readOrders.ts";
-import { STATUS, type OrderRow } from "../orders/rows.ts";
+import { refuse } from "../refusals/Refusal.ts";
+import { findOwnOrder } from "../orderRecords/queries.ts";
+import { ownOrderNow } from "../orderRecords/readOrders.ts";
+import { STATUS, type OrderRow } from "../orderRecords/rows.ts";
 import { applyPayment } from "./applyPayment.ts";
 import { openPayment } from "./openPayment.ts";
+import { payerOpenidOf } from "./payer.ts";
 import { ChannelUnavailable, type ChannelName, type PaymentChannel, type PayParams } from "./PaymentChannel.ts";
 import { refundStrayPayment, type RefundDeps } from "./refunds.ts";
 
@@ -26,8 +26,8 @@ export interface PaymentDeps extends RefundDeps {
  */
 export const payAgain = async (deps: PaymentDeps, userId: number, orderId: number, channel: ChannelName, now: number): Promise<{ order: OrderRow; params: PayParams }> => {
   const order = await ownOrderNow(deps.db, userId, orderId, now);
-  if (order.status !== STATUS.unpaid) throw conflict("OrderNotPayable");
-  if (order.paytype !== channel) throw conflict("OrderPaidThroughOtherChannel");
+  if (order.status !== STATUS.unpaid) throw refuse("OrderNotPayable");
+  if (order.paytype !== channel) throw refuse("OrderPaidThroughOtherChannel");
   const payer = await payerOpenidOf(deps.db, userId);
   return { order, params: await openPayment(deps.db, deps.channels, order, payer, now) };
 };
@@ -41,7 +41,7 @@ export const paymentResult = async (deps: PaymentDeps, userId: number, orderId: 
   // Asked before the pay window is applied: a customer who paid in time keeps the order even
   // when the notification never came and the window has closed since.
   const order = await findOwnOrder(deps.db, userId, orderId);
-  if (order === undefined) throw notFound("OrderNotFound");
+  if (order === undefined) throw refuse("OrderNotFound");
   if (order.status === STATUS.unpaid && order.prepayId !== null) await reconcileWithChannel(deps, order, now);
   const settled = await ownOrderNow(deps.db, userId, orderId, now);
   return { order_status: settled.status as PaymentResultResponse["order_status"], paid: settled.paidAt !== null };

@@ -2,8 +2,8 @@ import { Money } from "@fuel/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
-import { unavailable } from "../http/refusals.ts";
-import type { PayableOrder } from "../orders/rows.ts";
+import { refuse } from "../refusals/Refusal.ts";
+import type { PayableOrder } from "../orderRecords/rows.ts";
 import { ChannelUnavailable, type ChannelName, type PaymentChannel, type PaymentRequest, type PayParams } from "./PaymentChannel.ts";
 
 /** What the customer's pay sheet says the money is for. */
@@ -12,12 +12,15 @@ export const payDescription = (order: Pick<PayableOrder, "kind" | "lastNumber" |
     ? `Fuel card recharge ${order.lastNumber ?? ""} ${Money.formatYuan(order.orderAmount)}`.replace(/\s+/g, " ")
     : `Diesel ${order.gasType} ${Money.formatYuan(order.orderAmount)}`;
 
+/** A channel that was unreachable a moment ago may be back this soon. */
+const PAYMENT_RETRY_AFTER_SECONDS = 5;
+
 /** Opens a payment at the channel; a channel that cannot be reached is a 503 for the customer to retry. */
 export const openPrepay = async (channel: PaymentChannel, request: PaymentRequest): Promise<string> => {
   try {
     return await channel.prepay(request);
   } catch (err) {
-    if (err instanceof ChannelUnavailable) throw unavailable("PaymentServiceUnavailable");
+    if (err instanceof ChannelUnavailable) throw refuse("PaymentServiceUnavailable", undefined, PAYMENT_RETRY_AFTER_SECONDS);
     throw err;
   }
 };

@@ -1,4 +1,5 @@
-import { HttpError } from "../http/errors.ts";
+import type { Messages } from "@fuel/domain";
+import { refuse } from "../refusals/Refusal.ts";
 import { applyPayment } from "./applyPayment.ts";
 import type { ChannelName, NotificationHeaders, NotificationRefusal } from "./PaymentChannel.ts";
 import { refundStrayPayment, type RefundDeps } from "./refunds.ts";
@@ -20,11 +21,11 @@ import type { PaymentDeps } from "./customerPayments.ts";
  * for a channel transaction changes anything (src/payments/applyPayment.ts).
  */
 
-const REFUSALS: Readonly<Record<NotificationRefusal, { readonly status: number; readonly message: string }>> = {
-  malformed: { status: 400, message: "malformed payment notification" },
-  "stale-timestamp": { status: 401, message: "payment notification timestamp is more than 5 minutes off" },
-  "bad-signature": { status: 401, message: "payment notification signature does not verify" },
-  undecryptable: { status: 400, message: "payment notification resource does not decrypt" },
+const REFUSALS: Readonly<Record<NotificationRefusal, Messages.MessageKey>> = {
+  malformed: "NotificationMalformed",
+  "stale-timestamp": "NotificationStale",
+  "bad-signature": "NotificationBadSignature",
+  undecryptable: "NotificationUndecryptable",
 };
 
 export const NOTIFICATION_ACK = "notification received";
@@ -38,8 +39,7 @@ export const receiveNotification = async (
 ): Promise<string> => {
   const verdict = deps.channels[channel].verifyNotification(headers, rawBody, now);
   if (!verdict.ok) {
-    const refusal = REFUSALS[verdict.reason];
-    throw new HttpError(refusal.status, refusal.message, "NotificationRefused");
+    throw refuse(REFUSALS[verdict.reason]);
   }
   const n = verdict.notification;
   // Only a success moves money; a failed attempt leaves the order payable.

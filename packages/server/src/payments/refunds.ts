@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
-import { domainOrder } from "../orders/rows.ts";
+import { domainOrder } from "../orderRecords/rows.ts";
 import { ChannelUnavailable, type ChannelName, type PaymentChannel, type RefundOutcome } from "./PaymentChannel.ts";
 
 /**

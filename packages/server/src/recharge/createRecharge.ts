@@ -1,10 +1,9 @@
 import { Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
 import { ok, type Ok } from "../http/envelope.ts";
-import { HttpError } from "../http/errors.ts";
-import { conflict, invalid, notFound } from "../http/refusals.ts";
+import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
-import { centsOf, cleanRemark, orRefuse, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { centsOf, cleanRemark, refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
@@ -36,23 +35,23 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
     }),
   );
   const station = await deps.catalogue.station(stationId);
-  if (station === undefined) throw notFound("StationNotFound");
+  if (station === undefined) throw refuse("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
   const settings = await deps.catalogue.settings();
-  if (settings === undefined) throw new HttpError(503, "site settings are not configured yet, try again later");
+  if (settings === undefined) throw refuse("SiteSettingsMissing");
   const isVirtual = draft.card_type === CARD_TYPE.virtual;
   const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
-  if (!/^\d{0,25}$/.test(prefix)) throw invalid("CardNumberInvalid");
+  if (!/^\d{0,25}$/.test(prefix)) throw refuse("CardNumberInvalid");
   const card = await findCard(db, `${prefix}${lastNumber}`);
-  if (card === undefined) throw notFound("CardNotFound");
-  if (card.team !== draft.team.trim()) throw invalid("CardTeamMismatch");
-  if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw invalid("CardTypeMismatch");
-  if (card.status !== "normal") throw conflict("CardNotRechargeable");
+  if (card === undefined) throw refuse("CardNotFound");
+  if (card.team !== draft.team.trim()) throw refuse("CardTeamMismatch");
+  if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw refuse("CardTypeMismatch");
+  if (card.status !== "normal") throw refuse("CardNotRechargeable");
 
   const cardPrice = isVirtual ? settings.price0Xuni : settings.price0Shiti;
   const amount = orRefuse(Pricing.chargeableCents(orderAmount, cardPrice, settings.price0Original));
-  if (draft.amount !== amount) throw conflict("PriceChanged", { yuan: Money.formatCents(amount) });
+  if (draft.amount !== amount) throw refuse("PriceChanged", { yuan: Money.formatCents(amount) });
 
   const remark = cleanRemark(draft.remark);
   const draftHash = sha256(JSON.stringify(["recharge", userId, card.cardnum, draft.card_type, orderAmount, phone, station.id, remark]));

@@ -4,11 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
-import { BadRequest } from "../http/errors.ts";
-import { conflict, notFound } from "../http/refusals.ts";
+import { refusalOf, refuse } from "../refusals/Refusal.ts";
 import { cleanRemark } from "../orders/draftRules.ts";
-import { lockOrder } from "../orders/queries.ts";
-import { domainOrder, STATUS } from "../orders/rows.ts";
+import { lockOrder } from "../orderRecords/queries.ts";
+import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
 
 /**
@@ -27,11 +26,11 @@ export const settleRecharge = async (
   const event = result === "done" ? Order.OrderEvent.SettleRecharge() : Order.OrderEvent.RejectRecharge({ reason: cleanRemark(reason) });
   const settled = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order === undefined || order.kind !== "recharge") throw notFound("OrderNotFound");
-    if (order.refundStatus !== Refund.REFUND_STATUS.none) throw conflict("IllegalTransition");
+    if (order === undefined || order.kind !== "recharge") throw refuse("OrderNotFound");
+    if (order.refundStatus !== Refund.REFUND_STATUS.none) throw refuse("IllegalTransition");
     const step = Order.transition(domainOrder(order), event, now);
     if (Result.isFailure(step)) {
-      throw step.failure._tag === "RejectionReasonMissing" ? BadRequest.fromTagged(step.failure) : conflict("IllegalTransition");
+      throw step.failure._tag === "RejectionReasonMissing" ? refusalOf(step.failure) : refuse("IllegalTransition");
     }
     const rejected = step.success.status === "rejected";
     await tx

@@ -1,7 +1,7 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { HttpError } from "../http/errors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 
 export { CATALOGUE_TTL_MS } from "../catalogue/catalogue.ts";
 
@@ -24,7 +24,7 @@ export const catalogueRoutes = (app: FastifyInstance): void => {
   registerEndpoint(app, Api.webInfo, async () => {
     const found = await catalogue.webInfo();
     // Only an operator's mistake (an emptied table) gets here: say so rather than answer nonsense.
-    if (found === undefined) throw new HttpError(503, "site settings are not configured yet, try again later");
+    if (found === undefined) throw refuse("SiteSettingsMissing");
     return found;
   });
 };

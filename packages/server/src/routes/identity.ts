@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { bearerToken } from "../http/auth.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { ok } from "../http/envelope.ts";
-import { BadRequest, NotFound, Unauthorized } from "../http/errors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { activate } from "../identity/activation.ts";
 import { login } from "../identity/login.ts";
 import { wechatAuth } from "../identity/oauthFlow.ts";
@@ -15,7 +15,7 @@ import { sendSmsCode } from "../identity/sendSms.ts";
 import { authenticatedUserRow, endSession } from "../identity/sessions.ts";
 import { codeInText, isUnexpiredCode } from "../identity/smsCodes.ts";
 import { cleanNickname, findUserById, toUser } from "../identity/users.ts";
-import { isBlacklisted } from "../operators/blacklist.ts";
+import { isBlacklisted } from "../identity/guards.ts";
 import { SandboxOauthProvider } from "../providers/oauth/Sandbox.ts";
 import { SandboxSmsProvider } from "../providers/sms/Sandbox.ts";
 import { scryptParams } from "../security/passwords.ts";
@@ -50,7 +50,7 @@ export const identityRoutes = (app: FastifyInstance): void => {
     const cached = token === undefined ? undefined : authenticatedUserRow(token);
     const user = cached?.id === ctx.user().userId ? cached : await findUserById(db, ctx.user().userId);
     // The session outlived its customer (deleted by an operator): as good as no session.
-    if (user === undefined) throw new Unauthorized();
+    if (user === undefined) throw refuse("Unauthorized");
     return toUser(user);
   });
 
@@ -95,7 +95,7 @@ export const identityRoutes = (app: FastifyInstance): void => {
 /** What registerEndpoint does for `token` endpoints, for the one public endpoint that sometimes needs a session. */
 const authenticateOrRefuse = async (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) => {
   const principal = await app.deps.authenticate(request);
-  if (principal === null) throw new Unauthorized();
+  if (principal === null) throw refuse("Unauthorized");
   if (principal.refreshedToken !== undefined) reply.header("authorization", `Bearer ${principal.refreshedToken}`);
   return principal;
 };
@@ -122,12 +122,15 @@ const param = (source: unknown, name: string): string | undefined => {
 /** Where the customer goes back to, refused unless it is on our own origin (no open redirect). */
 const redirectTarget = (request: FastifyRequest, raw: string | undefined): URL => {
   const target = raw === undefined ? undefined : sameOriginRedirect(raw, `${request.protocol}://${request.host}`);
-  if (target === undefined) throw new BadRequest("redirect_uri must be a path or URL on this server", "RedirectRefused");
+  if (target === undefined) throw refuse("RedirectRefused");
   return target;
 };
 
+/** The OAuth `state` we carry through the consent page and back. */
+const STATE_MAX_LENGTH = 512;
+
 const stateOf = (raw: string | undefined): string | undefined => {
-  if (raw !== undefined && raw.length > 512) throw new BadRequest("state is too long (at most 512 characters)", "StateTooLong");
+  if (raw !== undefined && raw.length > STATE_MAX_LENGTH) throw refuse("StateTooLong", { maxLength: STATE_MAX_LENGTH });
   return raw;
 };
 
@@ -170,7 +173,7 @@ const sandboxSmsRoutes = (app: FastifyInstance, sms: SandboxSmsProvider): void =
     const phone = phoneOf(input.phone);
     const code = codeInText(sms.lastMessage(phone)?.text ?? "");
     if (code === undefined || !(await isUnexpiredCode(app.deps.db, phone, code, ctx.now))) {
-      throw new NotFound("no unexpired SMS code for this phone");
+      throw refuse("SandboxSmsCodeMissing");
     }
     return { code };
   });

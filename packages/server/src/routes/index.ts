@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import { cashierSandboxRoutes } from "./cashier.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
 import { operatorSandboxRoutes } from "./operators.ts";
 import { orderRoutes } from "./orders.ts";
-import { paymentRoutes } from "./payments.ts";
-import { rechargeRoutes } from "./recharge.ts";
-import { sandboxMoneyRoutes } from "./sandboxMoney.ts";
+import { paymentRoutes, paymentSandboxRoutes } from "./payments.ts";
+import { rechargeRoutes, rechargeSandboxRoutes } from "./recharge.ts";
 import { versionRoutes } from "./version.ts";
 
 /**
@@ -22,6 +22,8 @@ export const registerRoutes = (app: FastifyInstance): void => {
   if (app.deps.config.mode === "sandbox") {
     identitySandboxRoutes(app);
     operatorSandboxRoutes(app);
-    sandboxMoneyRoutes(app);
+    paymentSandboxRoutes(app);
+    cashierSandboxRoutes(app);
+    rechargeSandboxRoutes(app);
   }
 };

@@ -2,7 +2,7 @@ import { Time } from "@fuel/domain";
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { NotFound } from "../http/errors.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { phoneOf } from "../identity/input.ts";
 import { addToBlacklist } from "../operators/blacklist.ts";
 import { createInviteCodes } from "../operators/inviteCodes.ts";
@@ -25,7 +25,7 @@ export const operatorSandboxRoutes = (app: FastifyInstance): void => {
 
   registerEndpoint(app, Api.sandboxClock, async ({ advance_seconds }) => {
     // A sandbox server may still run on the production clock (CLOCK_PROVIDER=production).
-    if (!(clock instanceof SandboxClock)) throw new NotFound("the clock of this server cannot be moved");
+    if (!(clock instanceof SandboxClock)) throw refuse("SandboxClockFixed");
     // China time, like every instant on the wire (docs/api.md).
     return { now: Time.formatChinaIso(clock.advance(advance_seconds)) };
   });

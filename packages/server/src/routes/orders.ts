@@ -6,7 +6,7 @@ import { ok } from "../http/envelope.ts";
 import { idempotencyKeyOf, idempotent } from "../http/idempotency.ts";
 import { cancelOrder } from "../orders/cancelOrder.ts";
 import { createFuelOrder } from "../orders/createFuelOrder.ts";
-import { listOrders, orderDetail } from "../orders/readOrders.ts";
+import { listOrders, orderDetail } from "../orderRecords/readOrders.ts";
 import { requestRefund } from "../orders/requestRefund.ts";
 
 /**

@@ -1,11 +1,12 @@
-import { Api } from "@fuel/domain/api";
+import { Api, type OrderStatusAnswer } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { successEnvelope } from "../http/envelope.ts";
+import { ok, successEnvelope } from "../http/envelope.ts";
 import { NOTIFY_PATHS } from "../payments/channels.ts";
 import { paymentResult, payAgain } from "../payments/customerPayments.ts";
 import type { ChannelName, NotificationHeaders } from "../payments/PaymentChannel.ts";
 import { receiveNotification } from "../payments/receiveNotification.ts";
+import { payInSandbox } from "../payments/sandbox/payInSandbox.ts";
 
 /**
  * Payment (spec §7; issue 4): the pay sheet again for an unpaid order, the settled result, and
@@ -51,5 +52,23 @@ export const paymentRoutes = (app: FastifyInstance): void => {
         return successEnvelope(null, message);
       });
     }
+  });
+};
+
+const SANDBOX_PAY_MESSAGES = { ok: "paid in the sandbox", fail: "payment failed in the sandbox", cancel: "payment cancelled in the sandbox" } as const;
+
+/** The customer's pay sheet, played by the sandbox channel (DESIGN.md §4); sandbox mode only. */
+export const paymentSandboxRoutes = (app: FastifyInstance): void => {
+  const { db, clock } = app.deps;
+  const { sandbox } = app.deps.providers.payments;
+
+  registerEndpoint(app, Api.sandboxPay, async ({ order_id, result, notify }, ctx) => {
+    const deliver = async (channel: ChannelName, body: string, headers: Readonly<Record<string, string>>): Promise<boolean> => {
+      const res = await app.inject({ method: "POST", url: NOTIFY_PATHS[channel], headers: { ...headers, "content-type": "application/json" }, payload: body });
+      if (res.statusCode !== 200) ctx.request.log.error({ status: res.statusCode, body: res.body }, "the server refused the sandbox channel's notification");
+      return res.statusCode === 200;
+    };
+    const status = await payInSandbox({ db, sandbox, now: () => clock.now(), deliver }, order_id, result, notify !== false);
+    return ok({ order_id, order_status: status as OrderStatusAnswer["order_status"] }, SANDBOX_PAY_MESSAGES[result]);
   });
 };

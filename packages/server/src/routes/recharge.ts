@@ -1,10 +1,12 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
+import { ok } from "../http/envelope.ts";
 import { idempotencyKeyOf, idempotent } from "../http/idempotency.ts";
 import { phoneOf } from "../identity/input.ts";
 import { cardsOfPhone, cardsOfTeam, customerCardList, lookUpCards } from "../recharge/cards.ts";
 import { createRecharge } from "../recharge/createRecharge.ts";
+import { settleRecharge } from "../recharge/settleRecharge.ts";
 
 /** Fuel-card recharge (spec §2 /recharge*, §7; issue 4): the customer's cards, card look-ups, recharge orders. */
 export const rechargeRoutes = (app: FastifyInstance): void => {
@@ -27,5 +29,15 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
       { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.rechargeOrderCreate.path, body: draft, now: () => clock.now() },
       () => createRecharge({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
     ),
+  );
+};
+
+/** The card distributor settling a recharge, played by the sandbox (DESIGN.md §4); sandbox mode only. */
+export const rechargeSandboxRoutes = (app: FastifyInstance): void => {
+  const { db } = app.deps;
+  const channels = app.deps.providers.payments.channels;
+
+  registerEndpoint(app, Api.sandboxRechargeSettle, async ({ order_id, result, reason }, ctx) =>
+    ok(await settleRecharge({ db, channels, log: ctx.request.log }, order_id, result, reason, ctx.now), result === "done" ? "recharge done" : "recharge rejected"),
   );
 };

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { ConcurrencyGate } from "../limits/gate.ts";
+import { ConcurrencyGate } from "./gate.ts";
 import { DEFAULT_PASSWORD_HASH_COST } from "./passwordCost.ts";
 
 /**
@@ -25,7 +25,7 @@ export const scryptParams = (cost: number): ScryptParams => ({ N: 2 ** cost, r: 
 export const DEFAULT_SCRYPT_PARAMS: ScryptParams = scryptParams(DEFAULT_PASSWORD_HASH_COST);
 
 /**
- * Hashing in this process goes through one gate (../limits/gate.ts): two hashes at a time, so two
+ * Hashing in this process goes through one gate (./gate.ts): two hashes at a time, so two
  * of libuv's four threads stay free for file reads, DNS and zlib; waiting hashes are served
  * round-robin across client addresses; and a hash that would wait more than 3 s is refused (the
  * caller answers 429 "try again in a few seconds") rather than queued past the client's 10 s

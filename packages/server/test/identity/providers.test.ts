@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
-import { providersFor } from "../../src/providers/index.ts";
+import { providersFor } from "../../src/providersFor.ts";
 import { WechatOauthProvider } from "../../src/providers/oauth/Production.ts";
 import { SandboxOauthProvider } from "../../src/providers/oauth/Sandbox.ts";
 import { YunpianSmsProvider } from "../../src/providers/sms/Production.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { OAUTH_CODE_TTL_MS } from "../../src/identity/policy.ts";
+import { OAUTH_CODE_TTL_MS } from "../../src/providers/oauth/Sandbox.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { allCounts, blacklistPhone, count, expectError, expectSuccess, get, post, seedUser } from "./support.ts";
 

@@ -1,9 +1,10 @@
+import type { Messages } from "@fuel/domain";
 import { describe, expect, it } from "vitest";
 import { CARD_LOOKUPS_PER_ACCOUNT, INVITE_FAILURES_PER_ACCOUNT, LONGEST_WINDOW_MS, PASSWORD_ATTEMPTS_PER_ADDRESS, PASSWORD_FAILURES_PER_PHONE } from "../../src/limits/policy.ts";
 import { checkLimits, type Limit } from "../../src/limits/rules.ts";
 
 const NOW = 1_800_000_000_000;
-const limit = (max: number, windowMs: number, message = "m"): Limit => ({ bucket: message, max, windowMs, message, tag: `Tag-${message}` });
+const limit = (max: number, windowMs: number, reason: Messages.MessageKey = "CardLookupsLimited"): Limit => ({ bucket: reason, max, windowMs, reason });
 
 describe("checkLimits", () => {
   it("allows while fewer than max events are in the window", () => {
@@ -12,12 +13,12 @@ describe("checkLimits", () => {
 
   it("refuses at max, with retry-after until the max-th newest leaves the window", () => {
     const refusal = checkLimits([{ limit: limit(3, 60_000), times: [NOW - 10_000, NOW - 20_000, NOW - 30_000] }], NOW);
-    expect(refusal).toEqual({ message: "m", tag: "Tag-m", retryAfterSeconds: 30 });
+    expect(refusal).toEqual({ reason: "CardLookupsLimited", retryAfterSeconds: 30 });
   });
 
   it("events at or before the window's start do not count", () => {
     expect(checkLimits([{ limit: limit(2, 60_000), times: [NOW - 60_000, NOW - 1, NOW - 90_000] }], NOW)).toBeNull();
-    expect(checkLimits([{ limit: limit(2, 60_000), times: [NOW - 59_999, NOW - 1] }], NOW)).toEqual({ message: "m", tag: "Tag-m", retryAfterSeconds: 1 });
+    expect(checkLimits([{ limit: limit(2, 60_000), times: [NOW - 59_999, NOW - 1] }], NOW)).toEqual({ reason: "CardLookupsLimited", retryAfterSeconds: 1 });
   });
 
   it("reads the times in any order", () => {
@@ -27,8 +28,8 @@ describe("checkLimits", () => {
   });
 
   it("names the limit that holds back longest when several are used up", () => {
-    const short = limit(1, 60_000, "short");
-    const long = limit(1, 3_600_000, "long");
+    const short = limit(1, 60_000, "SignInAttemptsLimited");
+    const long = limit(1, 3_600_000, "PasswordAttemptsLimited");
     const refusal = checkLimits(
       [
         { limit: short, times: [NOW - 1_000] },
@@ -36,7 +37,7 @@ describe("checkLimits", () => {
       ],
       NOW,
     );
-    expect(refusal).toEqual({ message: "long", tag: "Tag-long", retryAfterSeconds: 3599 });
+    expect(refusal).toEqual({ reason: "PasswordAttemptsLimited", retryAfterSeconds: 3599 });
   });
 
   it("retry-after is at least one second", () => {

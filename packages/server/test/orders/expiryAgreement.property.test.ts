@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../src/db/client.ts";
 import { orders, users } from "../../src/db/schema.ts";
-import { expireDueOrders } from "../../src/orders/expiry.ts";
+import { expireDueOrders } from "../../src/orderRecords/expiry.ts";
 import { openTestDatabase, type TestDatabase } from "../helpers/database.ts";
 
 /**

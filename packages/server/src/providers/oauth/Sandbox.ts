@@ -3,10 +3,12 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import { Result } from "effect";
 import type { Database } from "../../db/client.ts";
 import { oauthCodes } from "../../db/schema.ts";
-import { OAUTH_CODE_TTL_MS } from "../../identity/policy.ts";
 import { newOpaqueCode, sha256 } from "../../security/tokens.ts";
 import type { Clock } from "../clock/Clock.ts";
 import { OauthCodeRejected, type OauthFailure, type OauthProfile, type OauthProvider } from "./OauthProvider.ts";
+
+/** A sandbox authorization code is single use and expires after 5 minutes, like the real one. */
+export const OAUTH_CODE_TTL_MS = 5 * 60_000;
 
 /** A fresh sandbox identity, shaped like no real openid so the two are never confused. */
 export const newSandboxOpenid = (): string => `sandbox-${randomBytes(8).toString("hex")}`;

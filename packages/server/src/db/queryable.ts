@@ -1,4 +1,4 @@
-import type { Database } from "../db/client.ts";
+import type { Database } from "./client.ts";
 
 /** A transaction of {@link Database}: the identity functions run inside one or on the database. */
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -1,9 +1,9 @@
-import type { Catalogue } from "../catalogue/catalogue.ts";
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
-import type { Clock } from "../providers/clock/Clock.ts";
-import type { Providers } from "../providers/index.ts";
-import type { Authenticate } from "./auth.ts";
+import type { Catalogue } from "./catalogue/catalogue.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import type { Clock } from "./providers/clock/Clock.ts";
+import type { Providers } from "./providersFor.ts";
+import type { Authenticate } from "./http/auth.ts";
 
 /** What routes need from the outside, decorated on the Fastify instance as `app.deps`. */
 export interface AppDeps {

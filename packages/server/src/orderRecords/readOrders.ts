@@ -1,7 +1,7 @@
 import type { Order as WireOrder, OrderListFilter, OrderPage } from "@fuel/domain/api";
 import { orderListStatuses } from "@fuel/domain/api";
 import type { Database } from "../db/client.ts";
-import { notFound } from "../http/refusals.ts";
+import { refuse } from "../refusals/Refusal.ts";
 import { expireDueOrders } from "./expiry.ts";
 import { findOwnOrder, liveQrCodes, orderPage, stationsByIds } from "./queries.ts";
 import { orderToWire, type OrderRow } from "./rows.ts";
@@ -30,7 +30,7 @@ export const listOrders = async (db: Database, userId: number, filter: OrderList
 /** The customer's order after applying what time has decided (404 for anyone else's). */
 export const ownOrderNow = async (db: Database, userId: number, orderId: number, now: number): Promise<OrderRow> => {
   const before = await findOwnOrder(db, userId, orderId);
-  if (before === undefined) throw notFound("OrderNotFound");
+  if (before === undefined) throw refuse("OrderNotFound");
   await expireDueOrders(db, now, { orderId });
   return (await findOwnOrder(db, userId, orderId)) ?? before;
 };
@@ -39,6 +39,6 @@ export const ownOrderNow = async (db: Database, userId: number, orderId: number,
 export const orderDetail = async (db: Database, userId: number, orderId: number, now: number): Promise<WireOrder> => {
   const row = await ownOrderNow(db, userId, orderId, now);
   const [wire] = await toWire(db, [row], now);
-  if (wire === undefined) throw notFound("OrderNotFound");
+  if (wire === undefined) throw refuse("OrderNotFound");
   return wire;
 };

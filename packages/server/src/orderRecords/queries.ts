@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { StationRow } from "../catalogue/stations.ts";
 import { orders, qrCodes, stations } from "../db/schema.ts";
-import type { Queryable } from "../identity/sql.ts";
+import type { Queryable } from "../db/queryable.ts";
 import type { OrderRow } from "./rows.ts";
 
 /** Reading orders: one of a customer's, one by merchant number, a page of a customer's. */

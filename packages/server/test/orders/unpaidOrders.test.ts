@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_SITE_SETTINGS } from "../../src/seed/demoStations.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { count, expectError, expectSuccess } from "../identity/support.ts";
-import { call, createOrder, customer, dieselStation, draftFor, payInSandbox, seedCatalogue, type Customer } from "../orders/support.ts";
+import { call, createOrder, customer, dieselStation, draftFor, payInSandbox, seedCatalogue, type Customer } from "./support.ts";
 
 /**
- * At most 5 unpaid orders per customer, fuel and recharge together (issue 9, src/limits/unpaidOrders.ts).
+ * At most 5 unpaid orders per customer, fuel and recharge together (issue 9, src/orders/unpaidOrders.ts).
  * The parallel case is in test/races/limits.race.test.ts.
  */
 

@@ -1,16 +1,16 @@
 import { Constants } from "@fuel/domain";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import { orders } from "../db/schema.ts";
-import type { Queryable } from "../identity/sql.ts";
-import { conflict } from "../http/refusals.ts";
-import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "../orders/rows.ts";
+import type { Queryable } from "../db/queryable.ts";
+import { refuse } from "../refusals/Refusal.ts";
+import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "../orderRecords/rows.ts";
 
 /**
  * At most {@link Constants.MAX_UNPAID_ORDERS} unpaid orders per customer, fuel and recharge
  * together (issue 9): in production each unpaid order holds a prepay open at the payment channel,
  * so without a cap one customer (or a script with their token) could open thousands. An order
  * counts while it is unpaid and its pay window is open; past the window it is as good as
- * cancelled (../orders/expiry.ts), whether or not the sweep has written that yet.
+ * cancelled (../orderRecords/expiry.ts), whether or not the sweep has written that yet.
  *
  * Order creation (../orders/storeNewOrder.ts) checks twice: {@link refuseTooManyUnpaid} before
  * opening the prepay, so a refused creation costs the channel nothing, and
@@ -28,7 +28,7 @@ export interface DraftKey {
 
 const open = (userId: number, now: number) => and(eq(orders.userId, userId), eq(orders.status, STATUS.unpaid), gt(orders.payDeadline, new Date(now)));
 
-const refusal = () => conflict("TooManyUnpaidOrders", { max: Constants.MAX_UNPAID_ORDERS });
+const refusal = () => refuse("TooManyUnpaidOrders", { max: Constants.MAX_UNPAID_ORDERS });
 
 /** The early check, without the lock: one count. */
 export const refuseTooManyUnpaid = async (db: Queryable, userId: number, draft: DraftKey, now: number): Promise<void> => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConcurrencyGate, GateFull, type GateOptions } from "../../src/limits/gate.ts";
+import { ConcurrencyGate, GateFull, type GateOptions } from "../../src/security/gate.ts";
 
 /** A task that runs until `release()` is called, logging its start and end. */
 const held = (log: string[], name: string) => {

@@ -1,9 +1,9 @@
-import type { Config } from "../config.ts";
-import type { Database } from "../db/client.ts";
-import { paymentProvidersFor, type PaymentProviders } from "../payments/channels.ts";
-import type { Clock } from "./clock/Clock.ts";
-import { SandboxOauthProvider, WechatOauthProvider, type OauthProvider } from "./oauth/index.ts";
-import { SandboxSmsProvider, YunpianSmsProvider, type SmsLog, type SmsProvider } from "./sms/index.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { paymentProvidersFor, type PaymentProviders } from "./payments/channels.ts";
+import type { Clock } from "./providers/clock/Clock.ts";
+import { SandboxOauthProvider, WechatOauthProvider, type OauthProvider } from "./providers/oauth/index.ts";
+import { SandboxSmsProvider, YunpianSmsProvider, type SmsLog, type SmsProvider } from "./providers/sms/index.ts";
 
 /** The external systems the server talks to (DESIGN.md §4), as the routes see them. */
 export interface Providers {

@@ -1,0 +1,96 @@
+import { Messages } from "@fuel/domain";
+import type { Refusal } from "../refusals/Refusal.ts";
+
+/**
+ * The one place a refusal becomes an HTTP answer: its status, the English text of its reason from
+ * the domain's catalogue, and the `x-error-tag` header (the catalogue key, so a client can show
+ * its own translation). A reason not listed below is a rule the input broke: 400.
+ */
+
+interface Answer {
+  readonly status: number;
+  /** The `x-error-tag` when it is not the reason: one tag shared by several texts, or null for none. */
+  readonly tag?: string | null;
+}
+
+const ANSWERS = {
+  Unauthorized: { status: 401 },
+  NotificationStale: { status: 401, tag: "NotificationRefused" },
+  NotificationBadSignature: { status: 401, tag: "NotificationRefused" },
+  Blacklisted: { status: 403 },
+
+  OrderNotFound: { status: 404 },
+  QrUnknown: { status: 404 },
+  StationNotFound: { status: 404 },
+  CardNotFound: { status: 404 },
+  SandboxChannelMissing: { status: 404, tag: null },
+  SandboxClockFixed: { status: 404, tag: null },
+  SandboxSmsCodeMissing: { status: 404, tag: null },
+
+  CardNotRechargeable: { status: 409 },
+  IdempotencyKeyInProgress: { status: 409 },
+  IllegalTransition: { status: 409 },
+  OrderNotCancellable: { status: 409 },
+  OrderNotPayable: { status: 409 },
+  OrderPaidThroughOtherChannel: { status: 409 },
+  PriceChanged: { status: 409 },
+  QrAlreadyUsed: { status: 409 },
+  QrExpired: { status: 409 },
+  QrNotAvailable: { status: 409 },
+  QrNotRegenerable: { status: 409 },
+  RefundAlreadyRequested: { status: 409 },
+  RefundNotAllowed: { status: 409 },
+  TooManyUnpaidOrders: { status: 409 },
+  PhoneTaken: { status: 409 },
+  PasswordAlreadySet: { status: 409 },
+
+  ServerBusy: { status: 429 },
+  PasswordAttemptsLimited: { status: 429 },
+  SignInAttemptsLimited: { status: 429 },
+  InviteAttemptsLimited_account: { status: 429, tag: "InviteAttemptsLimited" },
+  InviteAttemptsLimited_network: { status: 429, tag: "InviteAttemptsLimited" },
+  CardLookupsLimited: { status: 429 },
+  SmsSentRecently: { status: 429, tag: "SmsRateLimited" },
+  SmsPhoneHourLimited: { status: 429, tag: "SmsRateLimited" },
+  SmsPhoneDayLimited: { status: 429, tag: "SmsRateLimited" },
+  SmsNetworkLimited: { status: 429, tag: "SmsRateLimited" },
+
+  SandboxNotificationRefused: { status: 502, tag: null },
+  PaymentServiceUnavailable: { status: 503 },
+  ProviderUnavailable_sms: { status: 503, tag: "ProviderUnavailable" },
+  ProviderUnavailable_signIn: { status: 503, tag: "ProviderUnavailable" },
+  SiteSettingsMissing: { status: 503, tag: null },
+
+  // 400s whose tag is not their key
+  LoginFailed_captcha: { status: 400, tag: "LoginFailed" },
+  LoginFailed_password: { status: 400, tag: "LoginFailed" },
+  OauthCodeRejected_unknown: { status: 400, tag: "OauthCodeRejected" },
+  OauthCodeRejected_used: { status: 400, tag: "OauthCodeRejected" },
+  OauthCodeRejected_expired: { status: 400, tag: "OauthCodeRejected" },
+  NotificationMalformed: { status: 400, tag: "NotificationRefused" },
+  NotificationUndecryptable: { status: 400, tag: "NotificationRefused" },
+} as const satisfies Partial<Record<Messages.MessageKey, Answer>>;
+
+const answerFor = (reason: Messages.MessageKey): Answer => (ANSWERS as Partial<Record<Messages.MessageKey, Answer>>)[reason] ?? { status: 400 };
+
+/** The status of a refusal for `reason`. */
+export const refusalStatus = (reason: Messages.MessageKey): number => answerFor(reason).status;
+
+export interface RefusalAnswer {
+  readonly status: number;
+  readonly message: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export const refusalAnswer = (refusal: Refusal): RefusalAnswer => {
+  const answer = answerFor(refusal.reason);
+  const tag = refusal.domainTag ?? (answer.tag === undefined ? refusal.reason : answer.tag);
+  return {
+    status: answer.status,
+    message: Messages.text(refusal.reason, "en", refusal.params),
+    headers: {
+      ...(refusal.retryAfterSeconds === undefined ? {} : { "retry-after": String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) }),
+      ...(tag === null ? {} : { "x-error-tag": tag }),
+    },
+  };
+};

@@ -1,0 +1,53 @@
+import { Validation } from "@fuel/domain";
+import { Result } from "effect";
+import { describe, expect, it } from "vitest";
+import { refusalAnswer } from "../../src/http/refusalAnswers.ts";
+import { orRefuse, refusalOf, refuse } from "../../src/refusals/Refusal.ts";
+
+/** The one table from a use case's refusal to its HTTP answer (src/http/refusalAnswers.ts). */
+describe("refusalAnswer", () => {
+  it("answers a listed reason with its status, its catalogue text and the reason as x-error-tag", () => {
+    expect(refusalAnswer(refuse("OrderNotFound"))).toEqual({ status: 404, message: "order not found", headers: { "x-error-tag": "OrderNotFound" } });
+  });
+
+  it("answers a reason the table does not list as a broken input rule: 400", () => {
+    expect(refusalAnswer(refuse("RefundReasonMissing")).status).toBe(400);
+  });
+
+  it("fills the text's values from the refusal's data", () => {
+    expect(refusalAnswer(refuse("TooManyUnpaidOrders", { max: 5 })).message).toBe("you have 5 unpaid orders: pay or cancel one first");
+  });
+
+  it("sends the shared tag the table names for several texts", () => {
+    expect(refusalAnswer(refuse("LoginFailed_captcha")).headers["x-error-tag"]).toBe("LoginFailed");
+    expect(refusalAnswer(refuse("LoginFailed_password")).headers["x-error-tag"]).toBe("LoginFailed");
+  });
+
+  it("sends no x-error-tag for a reason the table marks untagged", () => {
+    expect(refusalAnswer(refuse("SiteSettingsMissing"))).toEqual({
+      status: 503,
+      message: "site settings are not configured yet, try again later",
+      headers: {},
+    });
+  });
+
+  it("turns retryAfterSeconds into whole seconds of retry-after, at least 1", () => {
+    expect(refusalAnswer(refuse("ServerBusy", undefined, 2.1)).headers["retry-after"]).toBe("3");
+    expect(refusalAnswer(refuse("ServerBusy", undefined, 0)).headers["retry-after"]).toBe("1");
+  });
+
+  it("keeps a domain error's own tag and data", () => {
+    const answer = refusalAnswer(refusalOf(new Validation.AmountAboveLimit({ limitYuan: 5000, page: "cardPurchase" })));
+    expect(answer).toEqual({ status: 400, message: "single amount cannot exceed 5000 yuan", headers: { "x-error-tag": "AmountAboveLimit" } });
+  });
+});
+
+describe("orRefuse", () => {
+  it("gives back a rule's success", () => {
+    expect(orRefuse(Result.succeed(7))).toBe(7);
+  });
+
+  it("throws a rule's failure as a refusal for its catalogue key", () => {
+    expect(() => orRefuse(Validation.validatePhone("123"))).toThrow(expect.objectContaining({ reason: "PhoneInvalid", domainTag: "PhoneInvalid" }));
+  });
+});
