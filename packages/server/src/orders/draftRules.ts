@@ -8,8 +8,10 @@ import { BadRequest } from "../http/errors.ts";
 import { invalid, notFound } from "../http/refusals.ts";
 
 /**
- * The rules every new order (fuel or recharge) passes before it is stored: spec §5 validation
- * through `@fuel/domain`, each failure a 400 with the domain's message and tag.
+ * What order creation needs beyond the rules. The rules themselves are `@fuel/domain`'s
+ * (`Validation`, `Pricing`, `Maintenance`); this file turns their failures into 400s with the
+ * domain's message and tag, and holds what needs the server: the payer's openid from the
+ * database, random merchant order numbers.
  */
 
 export const orRefuse = <A, E extends { readonly _tag: string }>(result: Result.Result<A, E>): A => {
@@ -28,14 +30,6 @@ export const refuseDuringMaintenance = (now: number): void => {
 
 /** Integer cents from the wire's string of digits (the contract allows at most 15 digits: always a safe integer). */
 export const centsOf = (digits: string): Money.Cents => Money.cents(Number(digits));
-
-/**
- * Free text as stored (remarks, refund and rejection reasons): control characters become spaces,
- * blanks are trimmed. Cleaned rather than refused, because a pasted line break or tab in a remark
- * is no reason to lose the order; the contract already refused what PostgreSQL cannot store.
- */
-// eslint-disable-next-line no-control-regex
-export const cleanRemark = (raw: string | undefined): string => (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
 
 /**
  * Spec §5: payment requires the messaging-app identity ('authorize via messaging app first').

@@ -4,7 +4,7 @@ import { ok, type Ok } from "../http/envelope.ts";
 import { HttpError } from "../http/errors.ts";
 import { conflict, invalid, notFound } from "../http/refusals.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
-import { centsOf, cleanRemark, orRefuse, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { centsOf, orRefuse, refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
@@ -54,7 +54,7 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
   const amount = orRefuse(Pricing.chargeableCents(orderAmount, cardPrice, settings.price0Original));
   if (draft.amount !== amount) throw conflict("PriceChanged", { yuan: Money.formatCents(amount) });
 
-  const remark = cleanRemark(draft.remark);
+  const remark = Validation.cleanFreeText(draft.remark);
   const draftHash = sha256(JSON.stringify(["recharge", userId, card.cardnum, draft.card_type, orderAmount, phone, station.id, remark]));
   const fresh = orRefuse(Order.transition(Order.DRAFT, Order.OrderEvent.Create({ kind: "recharge" }), now));
 

@@ -1,4 +1,4 @@
-import { Order, Refund } from "@fuel/domain";
+import { Order, Refund, Validation } from "@fuel/domain";
 import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
@@ -6,7 +6,6 @@ import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
 import { BadRequest } from "../http/errors.ts";
 import { conflict, notFound } from "../http/refusals.ts";
-import { cleanRemark } from "../orders/draftRules.ts";
 import { lockOrder } from "../orders/queries.ts";
 import { domainOrder, STATUS } from "../orders/rows.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
@@ -24,7 +23,7 @@ export const settleRecharge = async (
   reason: string | undefined,
   now: number,
 ): Promise<OrderStatusAnswer> => {
-  const event = result === "done" ? Order.OrderEvent.SettleRecharge() : Order.OrderEvent.RejectRecharge({ reason: cleanRemark(reason) });
+  const event = result === "done" ? Order.OrderEvent.SettleRecharge() : Order.OrderEvent.RejectRecharge({ reason: Validation.cleanFreeText(reason) });
   const settled = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order === undefined || order.kind !== "recharge") throw notFound("OrderNotFound");
