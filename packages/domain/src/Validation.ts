@@ -232,6 +232,14 @@ export const validateConsumptionPreconditions = (
   return input.cardId != null && input.cardId.trim() !== "" ? Result.succeed(input.cardId) : Result.fail(new CardIdRequired());
 };
 
+/**
+ * Free text as stored and shown (remarks, refund and rejection reasons): control characters become
+ * spaces, blanks at either end are trimmed. Cleaned rather than refused, because a pasted line
+ * break or tab in a remark is no reason to lose the order; an absent text is empty.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are the very thing to replace
+export const cleanFreeText = (raw: string | undefined): string => (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+
 /** Spec §5: recharge creation needs a selected station. */
 export const validateStationSelected = <Id>(stationId: Id | null | undefined): Result.Result<Id, StationRequired> =>
   stationId == null || stationId === "" ? Result.fail(new StationRequired()) : Result.succeed(stationId);

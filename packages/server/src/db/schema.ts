@@ -262,9 +262,11 @@ export const cards = pgTable(
 /**
  * Orders of both kinds (spec §3, §4): one-key fuel orders and fuel-card recharge orders.
  *
- * Status changes only through the domain state machine (`@fuel/domain` Order.transition), written
- * with a conditional UPDATE on the expected current status, so concurrent changes (a payment
- * notification racing a cancel) cannot both win. Prices and payable are fixed at creation.
+ * Status changes are the domain state machine's: `Order.transition` on a locked row, a completed
+ * refund through `Order.afterRefund`, and expiry as bulk SQL that a property test proves equal to
+ * `Order.expireIfDue` (src/orders/expiry.ts). Each is written with a conditional UPDATE on the
+ * expected current status, so concurrent changes (a payment notification racing a cancel) cannot
+ * both win. Prices and payable are fixed at creation.
  */
 export const orders = pgTable(
   "orders",

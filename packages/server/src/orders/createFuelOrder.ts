@@ -7,7 +7,7 @@ import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel, PayParams } from "../payments/PaymentChannel.ts";
 import { sha256 } from "../security/tokens.ts";
-import { centsOf, cleanRemark } from "./draftRules.ts";
+import { centsOf } from "./draftRules.ts";
 import { storeNewOrder } from "./storeNewOrder.ts";
 import type { PayableOrder } from "../orderRecords/rows.ts";
 
@@ -48,7 +48,7 @@ export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: 
 
   const amount = orRefuse(Pricing.chargeableCents(orderAmount, station.nowPrice, station.originalPrice));
 
-  const remark = cleanRemark(draft.remark);
+  const remark = Validation.cleanFreeText(draft.remark);
   const draftHash = sha256(JSON.stringify([userId, draft.gas_Type, orderAmount, phone, station.id, remark, draft.paytype]));
   const created = Order.transition(Order.DRAFT, Order.OrderEvent.Create({ kind: "fuel" }), now);
   const fresh = orRefuse(created);

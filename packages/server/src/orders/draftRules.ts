@@ -3,8 +3,10 @@ import { randomInt } from "node:crypto";
 import { refuse } from "../refusals/Refusal.ts";
 
 /**
- * The rules every new order (fuel or recharge) passes before it is stored: spec §5 validation
- * through `@fuel/domain`, each failure a 400 with the domain's message and tag.
+ * What order creation needs beyond the rules. The rules themselves are `@fuel/domain`'s
+ * (`Validation`, `Pricing`, `Maintenance`); this file turns their failures into 400s with the
+ * domain's message and tag, and holds what needs the server: the payer's openid from the
+ * database, random merchant order numbers.
  */
 
 /**
@@ -20,12 +22,6 @@ export const refuseDuringMaintenance = (now: number): void => {
 export const centsOf = (digits: string): Money.Cents => Money.cents(Number(digits));
 
 /**
- * Free text as stored (remarks, refund and rejection reasons): control characters become spaces,
- * blanks are trimmed. Cleaned rather than refused, because a pasted line break or tab in a remark
- * is no reason to lose the order; the contract already refused what PostgreSQL cannot store.
- */
-// eslint-disable-next-line no-control-regex
-export const cleanRemark = (raw: string | undefined): string => (raw ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").trim();
 
 /**
  * A merchant order number: a prefix (FO fuel, RC recharge), the China-time stamp and 8 random

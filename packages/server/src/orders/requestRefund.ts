@@ -1,11 +1,10 @@
-import { Order, Refund } from "@fuel/domain";
+import { Order, Refund, Validation } from "@fuel/domain";
 import type { RefundResponse } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
-import { cleanRemark } from "./draftRules.ts";
 import { lockOrder } from "../orderRecords/queries.ts";
 import { ownOrderNow } from "../orderRecords/readOrders.ts";
 import { domainOrder, STATUS, type OrderRow } from "../orderRecords/rows.ts";
@@ -20,7 +19,7 @@ export const refundAllowed = (order: OrderRow, now: number): boolean => Order.ca
  * 3 refunded (the order is voided), 2 refunding, or 1 requested (the channel will be asked again).
  */
 export const requestRefund = async (deps: RefundDeps, userId: number, orderId: number, rawReason: string, now: number): Promise<RefundResponse> => {
-  const reason = cleanRemark(rawReason);
+  const reason = Validation.cleanFreeText(rawReason);
   if (reason === "") throw refuse("RefundReasonMissing");
   const current = await ownOrderNow(deps.db, userId, orderId, now);
   if (current.refundStatus !== Refund.REFUND_STATUS.none) throw refuse("RefundAlreadyRequested");

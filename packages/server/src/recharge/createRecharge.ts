@@ -3,7 +3,7 @@ import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/ap
 import { ok, type Ok } from "../http/envelope.ts";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
-import { centsOf, cleanRemark, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { centsOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
@@ -53,7 +53,7 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
   const amount = orRefuse(Pricing.chargeableCents(orderAmount, cardPrice, settings.price0Original));
   if (draft.amount !== amount) throw refuse("PriceChanged", { yuan: Money.formatCents(amount) });
 
-  const remark = cleanRemark(draft.remark);
+  const remark = Validation.cleanFreeText(draft.remark);
   const draftHash = sha256(JSON.stringify(["recharge", userId, card.cardnum, draft.card_type, orderAmount, phone, station.id, remark]));
   const fresh = orRefuse(Order.transition(Order.DRAFT, Order.OrderEvent.Create({ kind: "recharge" }), now));
 

@@ -1,11 +1,10 @@
-import { Order, Refund } from "@fuel/domain";
+import { Order, Refund, Validation } from "@fuel/domain";
 import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
 import { orders } from "../db/schema.ts";
 import { refusalOf, refuse } from "../refusals/Refusal.ts";
-import { cleanRemark } from "../orders/draftRules.ts";
 import { lockOrder } from "../orderRecords/queries.ts";
 import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
@@ -23,7 +22,7 @@ export const settleRecharge = async (
   reason: string | undefined,
   now: number,
 ): Promise<OrderStatusAnswer> => {
-  const event = result === "done" ? Order.OrderEvent.SettleRecharge() : Order.OrderEvent.RejectRecharge({ reason: cleanRemark(reason) });
+  const event = result === "done" ? Order.OrderEvent.SettleRecharge() : Order.OrderEvent.RejectRecharge({ reason: Validation.cleanFreeText(reason) });
   const settled = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order === undefined || order.kind !== "recharge") throw refuse("OrderNotFound");
