@@ -4,4 +4,5 @@ export const projects = [
   "packages/domain",
   "packages/adapters",
   "packages/server",
+  "packages/ui",
 ];

@@ -1,9 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "./build/precompress.ts";
+
+const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { conditions: ["@fuel/source"] },
-  server: { proxy: { "/api": "http://127.0.0.1:8080", "/sandbox": "http://127.0.0.1:8080" } },
+  server: { proxy: { "/api": apiTarget, "/sandbox": apiTarget } },
   build: { target: "es2020", sourcemap: true },
 });

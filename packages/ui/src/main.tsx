@@ -1,35 +1,48 @@
 import { systemClock } from "@fuel/adapters";
+import { WindowBrowser } from "@fuel/adapters/browser";
 import { createHttpClient, gatewaysOver } from "@fuel/adapters/http";
 import { AmapGeocoder, AmapRoutePlanner, BrowserGeolocation, MapNavigator, SandboxGeocoder, scriptAmapLoader, StraightLineRoutePlanner, type MessagingAppLocation } from "@fuel/adapters/map";
 import { SandboxPayBridge, WeixinPayBridge, type BridgeHost } from "@fuel/adapters/payment";
 import type { AppPorts } from "@fuel/adapters/ports";
-import { LocalTokenStore } from "@fuel/adapters/storage";
+import { SandboxSignIn, WechatSignIn } from "@fuel/adapters/signin";
+import { LocalTokenStore, WebKeyValueStore } from "@fuel/adapters/storage";
+import "antd-mobile/es/global";
 import { Effect } from "effect";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App.tsx";
+import { createRoot, type Root } from "react-dom/client";
+import { App } from "./app/App.tsx";
+import { installKitRenderer } from "./app/kitRender.ts";
+import { BootFailed } from "./app/BootFailed.tsx";
+import { localeForBrowser } from "./i18n/I18nStore.ts";
+import { RootStore } from "./stores/RootStore.ts";
+import "./styles.css";
 
 /**
  * The only composition root (DESIGN.md §1): the one place that picks the adapters'
  * implementations. Everything below it sees ports. The server's version answer says whether it
- * runs sandbox stand-ins; then the sandbox pay sheet, geocoder and straight-line routes are used,
- * otherwise the messaging app's pay sheet and AMap (with the key given at build time).
+ * runs sandbox stand-ins; then the sandbox pay sheet, sign-in page, geocoder and straight-line
+ * routes are used, otherwise the messaging app's pay sheet and sign-in and AMap (keys given at
+ * build time). If the version cannot be read the app does not guess: it shows a retry.
  */
 
-const amapKey = (import.meta.env["VITE_AMAP_KEY"] as string | undefined) ?? "";
-const amapSecurityCode = import.meta.env["VITE_AMAP_SECURITY_CODE"] as string | undefined;
+const env = import.meta.env as Record<string, string | undefined>;
+const amapKey = env["VITE_AMAP_KEY"] ?? "";
+const amapSecurityCode = env["VITE_AMAP_SECURITY_CODE"];
+const wechatAppId = env["VITE_WECHAT_APP_ID"] ?? "";
 
-const compose = async (): Promise<AppPorts> => {
-  const tokens = new LocalTokenStore(window.localStorage);
+installKitRenderer();
+
+const compose = async (session: { ended: (message: string) => void; notActivated: () => void }): Promise<AppPorts | undefined> => {
+  const tokens = new LocalTokenStore(safeStorage(() => window.localStorage) ?? NO_STORAGE);
   const api = createHttpClient({
     tokens,
-    locale: navigator.language.startsWith("zh") ? "zh-CN" : "en",
-    // Spec §8: a 401/403/422 logs out (the client cleared the session) and goes to /login.
-    onSessionEnded: () => window.location.assign("/login"),
+    locale: localeForBrowser(navigator.languages),
+    onSessionEnded: (error) => session.ended(error.message),
+    onNotActivated: () => session.notActivated(),
   });
   const gateways = gatewaysOver(api);
   const version = await Effect.runPromise(Effect.result(gateways.site.version()));
-  const sandbox = version._tag === "Failure" || version.success.mode !== "production";
+  if (version._tag === "Failure") return undefined;
+  const sandbox = version.success.mode !== "production";
   const useAmap = !sandbox && amapKey !== "";
   return {
     ...gateways,
@@ -46,17 +59,40 @@ const compose = async (): Promise<AppPorts> => {
       () => (window as { wx?: MessagingAppLocation }).wx,
     ),
     payment: sandbox ? new SandboxPayBridge(document, api) : new WeixinPayBridge(window as unknown as BridgeHost),
+    signIn: sandbox ? new SandboxSignIn() : new WechatSignIn(wechatAppId),
+    preferences: new WebKeyValueStore(safeStorage(() => window.localStorage)),
+    tabValues: new WebKeyValueStore(safeStorage(() => window.sessionStorage)),
+    browser: new WindowBrowser(window),
     sandbox,
   };
 };
 
-const root = document.getElementById("root");
-if (root) {
-  void compose().then((ports) =>
-    createRoot(root).render(
-      <StrictMode>
-        <App ports={ports} />
-      </StrictMode>,
-    ),
-  );
+/** Where storage is disabled: every write refuses, so the token store keeps the session in memory. */
+const NO_STORAGE = { getItem: () => null, setItem: () => { throw new Error("storage disabled"); }, removeItem: () => undefined };
+
+/** Reading `window.localStorage` itself throws where storage is disabled. */
+function safeStorage(get: () => Storage): Storage | undefined {
+  try {
+    return get();
+  } catch {
+    return undefined;
+  }
 }
+
+const start = async (root: Root): Promise<void> => {
+  // The HTTP client is built before the stores it reports to: it reaches them through this box.
+  const built: { store?: RootStore } = {};
+  const ports = await compose({
+    ended: (message) => built.store?.session.ended(message),
+    notActivated: () => built.store?.session.notActivated(),
+  });
+  if (ports === undefined) {
+    root.render(<BootFailed onRetry={() => void start(root)} />);
+    return;
+  }
+  built.store = new RootStore(ports, { browserLanguages: navigator.languages });
+  root.render(<App root={built.store} />);
+};
+
+const element = document.getElementById("root");
+if (element) void start(createRoot(element));

@@ -3,6 +3,9 @@ import type { Clock } from "./Clock.ts";
 import type { Geocoder, Geolocation, Navigator, RoutePlanner } from "./Map.ts";
 import type { PaymentBridge } from "./PaymentBridge.ts";
 import type { TokenStore } from "./TokenStore.ts";
+import type { Browser } from "./Browser.ts";
+import type { KeyValueStore } from "./KeyValueStore.ts";
+import type { SignInProvider } from "./SignInProvider.ts";
 
 /**
  * Everything the app's stores may reach outside themselves, in one bundle: the composition root
@@ -18,6 +21,13 @@ export interface AppPorts extends ApiGateways {
   readonly routes: RoutePlanner;
   readonly navigator: Navigator;
   readonly payment: PaymentBridge;
+  /** Where the messaging app's authorization starts. */
+  readonly signIn: SignInProvider;
+  /** Values kept across visits (language, city, SMS resend deadlines). */
+  readonly preferences: KeyValueStore;
+  /** Values kept for this tab only (the OAuth `state`, spec §4). */
+  readonly tabValues: KeyValueStore;
+  readonly browser: Browser;
   /** Whether the server runs its sandbox stand-ins (the version answer's `mode`). */
   readonly sandbox: boolean;
 }

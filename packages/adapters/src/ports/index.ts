@@ -23,3 +23,6 @@ export {
 } from "./Map.ts";
 export { PaymentFailed, PaymentUnavailable, type PayError, type PayOutcome, type PaymentBridge, type PayRequest } from "./PaymentBridge.ts";
 export type { TokenStore } from "./TokenStore.ts";
+export type { Browser } from "./Browser.ts";
+export type { KeyValueStore } from "./KeyValueStore.ts";
+export type { SignInProvider } from "./SignInProvider.ts";

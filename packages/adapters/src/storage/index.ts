@@ -3,3 +3,4 @@
  * @module
  */
 export { LocalTokenStore, MemoryTokenStore, STORAGE_KEYS } from "./TokenStores.ts";
+export { MemoryKeyValueStore, WebKeyValueStore } from "./KeyValueStores.ts";

@@ -2,7 +2,8 @@ import { ManualClock } from "../clock/SystemClock.ts";
 import { gatewaysOver } from "../http/gateways.ts";
 import type { AppPorts } from "../ports/AppPorts.ts";
 import { MemoryTokenStore } from "../storage/TokenStores.ts";
-import { FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner } from "./fakes.ts";
+import { FakeBrowser, FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner, FakeSignIn } from "./fakes.ts";
+import { MemoryKeyValueStore } from "../storage/KeyValueStores.ts";
 import { ScriptedApi } from "./ScriptedApi.ts";
 
 /** The whole {@link AppPorts} bundle in memory, at a fixed instant; `overrides` replace single ports. */
@@ -17,6 +18,10 @@ export const fakePorts = (overrides: Partial<AppPorts> & { readonly api?: Script
     routes: new FakeRoutePlanner(),
     navigator: new FakeNavigator(),
     payment: new FakePaymentBridge(),
+    signIn: new FakeSignIn(),
+    preferences: new MemoryKeyValueStore(),
+    tabValues: new MemoryKeyValueStore(),
+    browser: new FakeBrowser(),
     sandbox: true,
     ...overrides,
     api,

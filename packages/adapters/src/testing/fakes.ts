@@ -15,6 +15,8 @@ import {
 } from "../ports/Map.ts";
 import type { PayError, PaymentBridge, PayOutcome, PayRequest } from "../ports/PaymentBridge.ts";
 import { requireOauth } from "../payment/authorize.ts";
+import type { Browser } from "../ports/Browser.ts";
+import type { SignInProvider } from "../ports/SignInProvider.ts";
 
 /** In-memory fakes of the device ports, scriptable and recording, for store tests. */
 
@@ -66,5 +68,22 @@ export class FakePaymentBridge implements PaymentBridge {
       const o = this.outcome;
       return typeof o === "string" ? Effect.succeed(o) : Effect.fail(o);
     });
+  }
+}
+
+/** A page that records where the app sent the customer, with predictable random ids. */
+export class FakeBrowser implements Browser {
+  readonly visited: string[] = [];
+  #next = 0;
+  constructor(private readonly appOrigin = "https://fuel.test") {}
+  origin = (): string => this.appOrigin;
+  assign = (url: string): void => void this.visited.push(url);
+  randomId = (): string => `state-${++this.#next}`;
+}
+
+/** An authorization provider whose URL shows what it was given. */
+export class FakeSignIn implements SignInProvider {
+  authorizeUrl({ redirectUri, state }: { readonly redirectUri: string; readonly state: string }): string {
+    return `https://auth.test/authorize?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(state)}`;
   }
 }

@@ -1,0 +1,30 @@
+import ConfigProvider from "antd-mobile/es/components/config-provider";
+import enUS from "antd-mobile/es/locales/en-US";
+import zhCN from "antd-mobile/es/locales/zh-CN";
+import { observer } from "mobx-react-lite";
+import { StrictMode } from "react";
+import { BrowserRouter } from "react-router";
+import type { RootStore } from "../stores/RootStore.ts";
+import { Shell } from "./Shell.tsx";
+import { StoresProvider, useStores } from "./StoresContext.tsx";
+
+/** antd-mobile's own texts (pull to refresh, dialogs) in the customer's language. */
+const KitLocale = observer(function KitLocale({ children }: { readonly children: React.ReactNode }) {
+  const { i18n } = useStores();
+  return <ConfigProvider locale={i18n.locale === "zh-CN" ? zhCN : enUS}>{children}</ConfigProvider>;
+});
+
+/** The whole app over one root store. */
+export function App({ root }: { readonly root: RootStore }) {
+  return (
+    <StrictMode>
+      <StoresProvider root={root}>
+        <KitLocale>
+          <BrowserRouter>
+            <Shell />
+          </BrowserRouter>
+        </KitLocale>
+      </StoresProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,17 @@
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { useStores } from "./StoresContext.tsx";
+
+/** Performs the navigation a store asked for (see NavigationStore), with react-router: no page load. */
+export const FollowNavigation = observer(function FollowNavigation() {
+  const { navigation } = useStores();
+  const navigate = useNavigate();
+  const pending = navigation.pending;
+  useEffect(() => {
+    if (pending === undefined) return;
+    navigate(pending.to, { replace: pending.replace });
+    navigation.done(pending.id);
+  }, [pending, navigate, navigation]);
+  return null;
+});

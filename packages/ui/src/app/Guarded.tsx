@@ -1,0 +1,18 @@
+import { Routes } from "@fuel/domain";
+import { observer } from "mobx-react-lite";
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router";
+import { useStores } from "./StoresContext.tsx";
+
+/**
+ * Spec §2's router guard, as the domain decides it (`Routes.guard`): allow, or redirect (replacing
+ * the history entry, so Back does not bounce into the guard again). It re-runs when the session
+ * changes, so a logout or an ended session moves the customer off a protected page at once.
+ */
+export const Guarded = observer(function Guarded({ children }: { readonly children: ReactNode }) {
+  const { session } = useStores();
+  const { pathname, search } = useLocation();
+  const decision = Routes.guard(pathname, session.facts);
+  if (decision._tag === "Redirect") return <Navigate to={decision.to} replace state={{ from: `${pathname}${search}` }} />;
+  return <>{children}</>;
+});

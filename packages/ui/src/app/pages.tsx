@@ -1,0 +1,25 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+
+/**
+ * The page of each route of spec §2, each in its own chunk (`React.lazy`), so the first screen
+ * loads only its own code. A route missing here shows <ComingSoonPage> naming the route.
+ */
+export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  "/": lazy(() => import("../pages/LoginPage.tsx")),
+  "/login": lazy(() => import("../pages/LoginPage.tsx")),
+  "/wechatlogin": lazy(() => import("../pages/WechatLoginPage.tsx")),
+  "/bindPhone": lazy(() => import("../pages/BindPhonePage.tsx")),
+  "/activated": lazy(() => import("../pages/ActivatedPage.tsx")),
+  "/register": lazy(() => import("../pages/RegisterPage.tsx")),
+  "/forgetPassword": lazy(() => import("../pages/ForgetPasswordPage.tsx")),
+  "/personal": lazy(() => import("../pages/PersonalPage.tsx")),
+  "/setting": lazy(() => import("../pages/SettingPage.tsx")),
+  "/setPassword": lazy(() => import("../pages/SetPasswordPage.tsx")),
+  "/resetPassword": lazy(() => import("../pages/ResetPasswordPage.tsx")),
+  "/coupons": lazy(() => import("../pages/CouponsPage.tsx")),
+  "/contact": lazy(() => import("../pages/ContactPage.tsx")),
+  "/stationlist": lazy(() => import("../pages/StationListPage.tsx")),
+  "/testStationlist": lazy(() => import("../pages/StationListPage.tsx")),
+  "/citylist": lazy(() => import("../pages/CityListPage.tsx")),
+  "/stationmap": lazy(() => import("../pages/StationMapPage.tsx")),
+};

@@ -1,0 +1,48 @@
+import NavBar from "antd-mobile/es/components/nav-bar";
+import { observer } from "mobx-react-lite";
+import type { ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useStores } from "../app/StoresContext.tsx";
+import { titleOf } from "../app/titles.ts";
+
+interface PageProps {
+  /** The heading; by default the route's title (the same as the document title). */
+  readonly title?: string;
+  /** Show the back arrow (pages reached from another page). */
+  readonly back?: boolean;
+  /** Where Back goes when there is no history to go back to (a page opened from a link). */
+  readonly backTo?: string;
+  /** Leave room for the bottom tab bar. */
+  readonly tabBar?: boolean;
+  /** Right side of the nav bar (an action). */
+  readonly right?: ReactNode;
+  readonly children: ReactNode;
+}
+
+/**
+ * The frame of every page: antd-mobile's NavBar with the page's title as its heading (h1, for
+ * screen readers and the document outline) and a back arrow, then the content with the app's
+ * padding and the safe areas.
+ */
+export const Page = observer(function Page({ title, back = true, backTo = "/", tabBar = false, right, children }: PageProps) {
+  const { i18n } = useStores();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const heading = title ?? titleOf(pathname, i18n);
+  const goBack = () => {
+    // A page opened directly (from the messaging app's chat) has no entry of ours to go back to.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(backTo, { replace: true });
+  };
+  return (
+    <>
+      <header className="page-header">
+        <NavBar back={back ? i18n.t("back") : null} backIcon={back} onBack={goBack} right={right}>
+          <h1 className="page-title">{heading}</h1>
+        </NavBar>
+      </header>
+      <main className={tabBar ? "page with-tab-bar" : "page"}>{children}</main>
+    </>
+  );
+});

@@ -1,0 +1,24 @@
+import { makeAutoObservable } from "mobx";
+
+/**
+ * Where a store wants the customer to go next (after sign-in, at logout, when the session ends).
+ * Stores do not hold the router: they name a path, and the shell's <FollowNavigation> performs
+ * it with react-router, without a full page load.
+ */
+export class NavigationStore {
+  pending: { readonly to: string; readonly replace: boolean; readonly id: number } | undefined = undefined;
+  #next = 0;
+
+  constructor() {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  go(to: string, options: { readonly replace?: boolean } = {}): void {
+    this.pending = { to, replace: options.replace ?? false, id: ++this.#next };
+  }
+
+  /** The shell has navigated: forget the request so it is not performed twice. */
+  done(id: number): void {
+    if (this.pending?.id === id) this.pending = undefined;
+  }
+}

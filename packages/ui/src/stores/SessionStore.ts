@@ -1,0 +1,108 @@
+import type { AppPorts } from "@fuel/adapters/ports";
+import { Routes } from "@fuel/domain";
+import type { User } from "@fuel/domain/api";
+import { makeAutoObservable, runInAction } from "mobx";
+import { failing, idle, loaded, reloading, type Load } from "./Load.ts";
+import type { NavigationStore } from "./NavigationStore.ts";
+import type { NoticeStore } from "./NoticeStore.ts";
+import { run, runNow } from "./run.ts";
+import { describeError } from "./messages.ts";
+import type { I18nStore } from "../i18n/I18nStore.ts";
+
+/**
+ * The customer's session: the token and activation flag the guard reads (mirrored from the
+ * `TokenStore` port so the UI reacts to them), and the signed-in user. Logging out, and the
+ * server ending the session (spec §8: 401/403/422), both land on /login without a page load.
+ */
+export class SessionStore {
+  token: string | null;
+  activated: boolean;
+  user: Load<User> = idle;
+
+  constructor(
+    private readonly ports: Pick<AppPorts, "tokens" | "session">,
+    private readonly i18n: I18nStore,
+    private readonly notices: NoticeStore,
+    private readonly navigation: NavigationStore,
+  ) {
+    this.token = runNow(ports.tokens.token());
+    this.activated = runNow(ports.tokens.activated());
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  /** What the route guard (`Routes.guard`) needs. */
+  get facts(): Routes.Session {
+    return { token: this.token, activated: this.activated };
+  }
+
+  get signedIn(): boolean {
+    return this.token !== null && this.token !== "";
+  }
+
+  /** A sign-in answered a token (spec §4: save it, load the user). */
+  async signedInWith(token: string, activated: boolean): Promise<void> {
+    await run(this.ports.tokens.setToken(token));
+    await run(this.ports.tokens.setActivated(activated));
+    runInAction(() => {
+      this.token = token;
+      this.activated = activated;
+    });
+    await this.loadUser();
+  }
+
+  /** The invite code was accepted (spec §6). */
+  async markActivated(): Promise<void> {
+    await run(this.ports.tokens.setActivated(true));
+    runInAction(() => (this.activated = true));
+  }
+
+  async loadUser(): Promise<void> {
+    this.user = reloading(this.user);
+    const answer = await run(this.ports.session.userInfo());
+    runInAction(() => {
+      if (answer.ok) {
+        this.user = loaded(answer.value);
+        if (answer.value.is_activated !== this.activated) void this.syncActivated(answer.value.is_activated);
+      } else {
+        this.user = failing(this.user, describeError(answer.error, this.i18n));
+      }
+    });
+  }
+
+  private async syncActivated(activated: boolean): Promise<void> {
+    await run(this.ports.tokens.setActivated(activated));
+    runInAction(() => (this.activated = activated));
+  }
+
+  /** Spec §4: logout clears the token and the activation flag and lands on /login. */
+  async logout(): Promise<void> {
+    // The server forgets the token too; if it cannot be reached the device still signs out.
+    if (this.signedIn) await run(this.ports.session.logout());
+    await run(this.ports.tokens.clear());
+    this.forget();
+    this.navigation.go(Routes.LOGIN_PATH, { replace: true });
+  }
+
+  /**
+   * Spec §8: a 401/403/422 answer. The HTTP client has already cleared the token store; the app
+   * shows the server's message and goes to /login, keeping the page (no reload).
+   */
+  ended(message: string): void {
+    this.forget();
+    this.notices.show(message, "fail");
+    this.navigation.go(Routes.LOGIN_PATH, { replace: true });
+  }
+
+  /** A signed-in call answered NotActivated (spec §6): the guard then sends the customer to /activated. */
+  notActivated(): void {
+    this.activated = false;
+    void run(this.ports.tokens.setActivated(false));
+    this.navigation.go(Routes.ACTIVATION_PATH, { replace: true });
+  }
+
+  private forget(): void {
+    this.token = null;
+    this.activated = false;
+    this.user = idle;
+  }
+}

@@ -1,0 +1,30 @@
+import { Messages } from "@fuel/domain";
+import { isTextKey } from "../i18n/catalogue.ts";
+import type { I18nStore } from "../i18n/I18nStore.ts";
+
+/**
+ * The text to show for a failure from a port, in the customer's language. A server refusal that
+ * names a rule we know (its `x-error-tag`) is worded from our catalogue; otherwise the server's own
+ * message is shown (spec §8). Transport failures have catalogue keys of their own.
+ */
+export const describeError = (error: { readonly _tag: string; readonly message?: string; readonly tag?: string | undefined }, i18n: Pick<I18nStore, "t" | "locale">): string => {
+  switch (error._tag) {
+    case "Offline":
+      return i18n.t("Offline");
+    case "TimedOut":
+      return i18n.t("Timeout");
+    case "BadAnswer":
+      return i18n.t("ServerError");
+    case "ServerRefused":
+      // A tagged refusal carries data we do not have here ({tel}, {max}), so its slots would show
+      // raw: only tags whose text needs no data are re-worded; the rest keep the server's words.
+      if (error.tag !== undefined && isTextKey(error.tag) && !/\{\w+\}/.test(Messages.catalogue.en[error.tag as Messages.MessageKey] ?? "{")) {
+        return i18n.t(error.tag);
+      }
+      return error.message ?? i18n.t("ServerError");
+    default: {
+      const key = Messages.keyOf(error);
+      return key !== undefined ? Messages.describe(error, i18n.locale) : (error.message ?? i18n.t("ServerError"));
+    }
+  }
+};

@@ -1,0 +1,87 @@
+import { MemoryTokenStore } from "@fuel/adapters/testing";
+import { Routes as RouteTable } from "@fuel/domain";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { Shell } from "../../src/app/Shell.tsx";
+import { StoresProvider } from "../../src/app/StoresContext.tsx";
+import type { RootStore } from "../../src/stores/RootStore.ts";
+import { testRoot } from "../support/render.tsx";
+
+function Where() {
+  const { pathname } = useLocation();
+  return <output data-testid="where">{pathname}</output>;
+}
+
+const shellAt = (path: string, root: RootStore = testRoot()) =>
+  render(
+    <StoresProvider root={root}>
+      <MemoryRouter initialEntries={[path]}>
+        <Shell />
+        <Where />
+      </MemoryRouter>
+    </StoresProvider>,
+  );
+
+const signedOut = () => testRoot();
+const notActivated = () => testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t", activated: false }) } });
+const activated = () => testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t", activated: true }) } });
+
+describe("the shell", () => {
+  it("registers every route of spec §2: none falls to the not-found page", async () => {
+    for (const route of RouteTable.ROUTES) {
+      const path = route.path.replace(/:[a-z_]+/g, "7");
+      const view = shellAt(path, activated());
+      await screen.findByTestId("where");
+      expect(screen.queryByText("Page not found"), path).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it("shows the not-found page for a path that is no route", async () => {
+    shellAt("/no/such/page", signedOut());
+    expect(await screen.findByText("Page not found")).toBeTruthy();
+  });
+
+  it("sends a signed-out customer from a protected route to /login (spec §2)", async () => {
+    shellAt("/personal", signedOut());
+    await screen.findByTestId("where");
+    expect(screen.getByTestId("where").textContent).toBe("/login");
+  });
+
+  it("sends a signed-in customer without activation to /activated", async () => {
+    shellAt("/orderlist", notActivated());
+    expect(screen.getByTestId("where").textContent).toBe("/activated");
+  });
+
+  it("sends a signed-in customer from /login to /recharge/2", async () => {
+    shellAt("/login", activated());
+    expect(screen.getByTestId("where").textContent).toBe("/recharge/2");
+  });
+
+  it("moves the customer to /login when the session ends on a protected page", async () => {
+    const root = activated();
+    shellAt("/orderlist", root);
+    expect(screen.getByTestId("where").textContent).toBe("/orderlist");
+    const { act } = await import("@testing-library/react");
+    act(() => root.session.ended("please sign in again"));
+    expect(screen.getByTestId("where").textContent).toBe("/login");
+  });
+
+  it("shows the tab bar only on the routes whose tabBar flag is set", async () => {
+    const view = shellAt("/personal", activated());
+    expect(await screen.findByRole("navigation")).toBeTruthy();
+    view.unmount();
+    shellAt("/orderlist", activated());
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("titles the document per route, in the customer's language", async () => {
+    const root = activated();
+    shellAt("/orderlist", root);
+    expect(document.title).toBe("My orders");
+    const { act } = await import("@testing-library/react");
+    act(() => root.i18n.setLocale("zh-CN"));
+    expect(document.title).toBe("我的订单");
+  });
+});
