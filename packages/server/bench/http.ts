@@ -1,6 +1,5 @@
 import autocannon, { type Result } from "autocannon";
 import Fastify from "fastify";
-import { buildApp } from "../src/app.ts";
 import { moneyBench } from "./money.ts";
 import { benchWorld } from "./setup.ts";
 import type { SteadyResult } from "./steady.ts";
@@ -36,10 +35,7 @@ const ceiling = async (): Promise<Result> => {
 };
 
 const readMix = async (): Promise<Result> => {
-  const { config, database, clock, token } = await benchWorld();
-  const app = await buildApp({ config, db: database.db, clock });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = app.server.address() as { port: number };
+  const { server, port, token } = await benchWorld();
   const json = { "content-type": "application/json" };
   try {
     // Warm up (JIT, PGlite caches) before measuring.
@@ -56,8 +52,7 @@ const readMix = async (): Promise<Result> => {
       ],
     });
   } finally {
-    await app.close();
-    await database.close();
+    await server.close();
   }
 };
 

@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { Constants } from "@fuel/domain";
 import { asc, eq } from "drizzle-orm";
 import pg from "pg";
-import { buildApp } from "../src/app.ts";
 import { orders, stations } from "../src/db/schema.ts";
 import { signedNotification } from "../src/payments/sandbox/notifications.ts";
 import { benchWorld } from "./setup.ts";
@@ -54,12 +53,10 @@ export const moneyBench = async (o: MoneyBenchOptions): Promise<MoneyBenchResult
   const target = await benchDatabase();
   // A customer holds at most 5 unpaid orders (Constants.MAX_UNPAID_ORDERS): spread the creations over enough customers.
   const perCustomer = Constants.MAX_UNPAID_ORDERS;
-  const { config, database, clock, tokens } = await benchWorld(target.url, Math.ceil((o.rate * (WARM_UP_SECONDS + o.seconds) * 1.2) / perCustomer) + 1);
+  const { server, database, clock, port, tokens } = await benchWorld(target.url, Math.ceil((o.rate * (WARM_UP_SECONDS + o.seconds) * 1.2) / perCustomer) + 1);
   const [station] = await database.db.select().from(stations).where(eq(stations.sellType, "0#;92#;95#")).orderBy(asc(stations.id)).limit(1);
 
-  const app = await buildApp({ config, db: database.db, clock });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const { port } = app.server.address() as { port: number };
+  const { app } = server;
   try {
     let amount = 10_000;
     const create = (seconds: number) =>
@@ -111,8 +108,7 @@ export const moneyBench = async (o: MoneyBenchOptions): Promise<MoneyBenchResult
     const paid = await database.db.select({ id: orders.id }).from(orders).where(eq(orders.status, 2));
     return { create: created, notify, ordersPaid: paid.length };
   } finally {
-    await app.close();
-    await database.close();
+    await server.close();
     await target.drop();
   }
 };

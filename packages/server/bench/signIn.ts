@@ -1,12 +1,7 @@
 import { request } from "node:http";
-import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
-import { openDatabase } from "../src/db/client.ts";
-import { migrate } from "../src/db/migrate.ts";
 import { users } from "../src/db/schema.ts";
-import { SandboxClock } from "../src/providers/clock/Sandbox.ts";
-import { seedIfEmpty } from "../src/seed/seed.ts";
 import { hashPassword } from "../src/security/passwords.ts";
+import { benchWorld } from "./setup.ts";
 
 /**
  * Issue 9's measurement: how long a customer's RIGHT password sign-in takes while 32 wrong ones
@@ -51,11 +46,8 @@ const send = (port: number, method: "GET" | "POST", path: string, ip: string, bo
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const config = loadConfig({ DATABASE_URL: "memory://", LOG_LEVEL: "silent", UI_DIST_DIR: "/nonexistent", TRUST_PROXY: "true" });
-const database = await openDatabase(config);
-await migrate(database);
-const clock = new SandboxClock();
-await seedIfEmpty(database.db, new Date(clock.now()));
+// No customers of benchWorld's: the victim below signs in with a password.
+const { server, config, database, clock, port } = await benchWorld("memory://", 0, { TRUST_PROXY: "true" });
 await database.db.insert(users).values({
   openid: "bench-victim",
   phone: VICTIM.phone,
@@ -63,9 +55,6 @@ await database.db.insert(users).values({
   activatedAt: new Date(clock.now()),
   createdAt: new Date(clock.now()),
 });
-const app = await buildApp({ config, db: database.db, clock });
-await app.listen({ port: 0, host: "127.0.0.1" });
-const { port } = app.server.address() as { port: number };
 
 const signIn = (phone: string, password: string, ip: string) => send(port, "POST", "/api/login", ip, { phone, type: "password", password });
 const tally = (answers: readonly Answer[]) =>
@@ -97,6 +86,5 @@ try {
     }
   }
 } finally {
-  await app.close();
-  await database.close();
+  await server.close();
 }

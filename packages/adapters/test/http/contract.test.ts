@@ -1,10 +1,4 @@
-import { buildApp } from "@fuel/server/src/app.ts";
-import { loadConfig } from "@fuel/server/src/config.ts";
-import { openDatabase, type DatabaseHandle } from "@fuel/server/src/db/client.ts";
-import { migrate } from "@fuel/server/src/db/migrate.ts";
-import { SandboxClock } from "@fuel/server/src/providers/clock/Sandbox.ts";
-import { seedDemoCardsIfNone } from "@fuel/server/src/seed/demoCards.ts";
-import { seedIfEmpty } from "@fuel/server/src/seed/seed.ts";
+import { loadConfig, startServer, type RunningServer } from "@fuel/server";
 import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newActionKey } from "../../src/http/actionKey.ts";
@@ -21,37 +15,21 @@ import { failureOf } from "../support/failures.ts";
  * global `fetch` only, exactly as the app does.
  */
 
-type App = Awaited<ReturnType<typeof buildApp>>;
-
-let app: App | undefined;
-let database: DatabaseHandle | undefined;
+let server: RunningServer | undefined;
 let baseUrl = "";
 
 const BOOT_TIMEOUT_MS = 120_000;
 const FLOW_TIMEOUT_MS = 60_000;
 
+// The server as `npm start` brings it up (in-memory PGlite, sandbox mode, the demo data), on a
+// port of the system's choosing, through the package's public entry.
 beforeAll(async () => {
   const config = loadConfig({ DATABASE_URL: "memory://", LOG_LEVEL: "silent", UI_DIST_DIR: "/nonexistent" });
-  database = await openDatabase(config);
-  await migrate(database);
-  const clock = new SandboxClock();
-  const now = new Date(clock.now());
-  await seedIfEmpty(database.db, now);
-  await seedDemoCardsIfNone(database.db, now);
-  app = await buildApp({ config, db: database.db, clock });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address();
-  if (address === null || typeof address === "string") throw new Error(`unexpected server address ${String(address)}`);
-  baseUrl = `http://127.0.0.1:${address.port}`;
+  server = await startServer({ config, listen: { port: 0, host: "127.0.0.1" } });
+  baseUrl = (server.url ?? "").replace(/\/$/, "");
 }, BOOT_TIMEOUT_MS);
 
-afterAll(async () => {
-  try {
-    await app?.close();
-  } finally {
-    await database?.close();
-  }
-}, BOOT_TIMEOUT_MS);
+afterAll(async () => server?.close(), BOOT_TIMEOUT_MS);
 
 interface Customer {
   readonly client: ApiCaller;

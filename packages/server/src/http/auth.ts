@@ -24,9 +24,6 @@ export interface Principal {
  */
 export type Authenticate = (request: FastifyRequest) => Promise<Principal | null>;
 
-/** Until the identity part is wired in: nobody is signed in, so protected endpoints answer 401. */
-export const noAuthentication: Authenticate = async () => null;
-
 /** The bearer token of a request, or undefined. */
 export const bearerToken = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;

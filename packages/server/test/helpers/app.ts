@@ -2,7 +2,8 @@ import { sessionCache } from "../../src/identity/sessionCache.ts";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
 import type { FastifyInstance } from "fastify";
-import { buildApp, type BuildAppOptions } from "../../src/app.ts";
+import type { BuildAppOptions } from "../../src/app.ts";
+import { startServer } from "../../src/index.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { resetDatabase, type Database, type DatabaseHandle } from "../../src/db/client.ts";
 import { SandboxClock } from "../../src/providers/clock/Sandbox.ts";
@@ -52,14 +53,16 @@ export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => 
   const database = await openTestDatabase();
   const clock = new SandboxClock(options.systemTime);
   const config = testConfig(options.config);
-  const app = await buildApp({
+  const server = await startServer({
     config,
-    db: database.handle.db,
+    database: database.handle,
     clock,
+    listen: false,
     ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.providers ? { providers: options.providers } : {}),
   });
+  const { app } = server;
   return {
     app,
     db: database.handle.db,
@@ -74,7 +77,7 @@ export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => 
     },
     close: async () => {
       try {
-        await app.close();
+        await server.close();
       } finally {
         await database.close();
       }

@@ -1,0 +1,161 @@
+import type { FastifyInstance } from "fastify";
+import { buildApp, type BuildAppOptions } from "./app.ts";
+import type { Config } from "./config.ts";
+import { openOperatorChannel, type OperatorChannel } from "./cli/operatorChannel.ts";
+import { operatorSocketPathOf } from "./cli/protocol.ts";
+import { openDatabase, type DatabaseHandle } from "./db/client.ts";
+import { migrate } from "./db/migrate.ts";
+import { startSweeper } from "./jobs/sweeper.ts";
+import { shutdown } from "./lifecycle.ts";
+import type { Clock } from "./providers/clock/Clock.ts";
+import { clockFor } from "./providers/clock/index.ts";
+import { DEMO_CARD_PHONES, seedDemoCardsIfNone } from "./seed/demoCards.ts";
+import { seedIfEmpty } from "./seed/seed.ts";
+
+/**
+ * The one way to bring the server up, shared by `main.ts`, the benchmarks and the tests so they
+ * cannot drift apart: open and migrate the database, load the demo data in sandbox mode, build
+ * the app, open the operators' socket, start the background sweep, listen.
+ */
+
+export interface ServerOptions extends Partial<Pick<BuildAppOptions, "authenticate" | "providers" | "logger">> {
+  readonly config: Config;
+  /**
+   * An open, migrated database to serve (tests: a PGlite from a migrated template). It stays the
+   * caller's: `close()` leaves it open. Without it the server opens `config.database`, migrates
+   * it, and closes it on `close()`.
+   */
+  readonly database?: DatabaseHandle;
+  /** Default: what `config.providers` names (`clockFor`). */
+  readonly clock?: Clock;
+  /** Load the demo catalogue and cards into an empty database. Default: in sandbox mode, into a database the server opened. */
+  readonly seedDemo?: boolean;
+  /** Where to listen; `false` for in-process use through `app.inject`. Default: `config.port` on `config.host`. */
+  readonly listen?: false | { readonly port: number; readonly host: string };
+  /** Run the background sweep (src/jobs/sweeper.ts). Default: when listening. */
+  readonly sweeper?: boolean;
+  /** Start-up news for the operator (demo data loaded, invite codes). Default: dropped. */
+  readonly report?: (line: string) => void;
+  /** Start-up problems that do not stop the server. Default: dropped. */
+  readonly warn?: (line: string) => void;
+}
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  readonly database: DatabaseHandle;
+  readonly clock: Clock;
+  /** `http://host:port/` when listening (the port the system chose when asked for 0). */
+  readonly url: string | undefined;
+  /** Stops in the safe order: the sweep, the operators' socket, the HTTP server, then the database if the server opened it. */
+  close(): Promise<void>;
+}
+
+const urlOf = (host: string, port: number): string => `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
+
+/** Demo data only into an empty database (a newcomer's first start): the catalogue with invite codes, and demo fuel cards. */
+const seedDemoData = async (database: DatabaseHandle, clock: Clock, report: (line: string) => void): Promise<void> => {
+  const seed = await seedIfEmpty(database.db, new Date(clock.now()));
+  if (seed.seeded) {
+    report("loaded the demo catalogue (3 cities, 30 stations); invite codes for activation:");
+    for (const code of seed.inviteCodes) report(`  ${code}`);
+  }
+  const demoCards = await seedDemoCardsIfNone(database.db, new Date(clock.now()));
+  if (demoCards > 0) report(`loaded ${demoCards} demo fuel cards for the phones ${DEMO_CARD_PHONES.join(", ")}`);
+};
+
+/**
+ * On a PGlite folder, the socket through which `npm run fuel` runs while this server holds the
+ * folder (src/cli/operatorChannel.ts). Without it the server still serves customers, so a
+ * failure is a warning, not a refusal to start.
+ */
+const openOperatorChannelFor = async (
+  config: Config,
+  database: DatabaseHandle,
+  clock: Clock,
+  app: FastifyInstance,
+  warn: (line: string) => void,
+): Promise<OperatorChannel | undefined> => {
+  if (config.database.kind !== "pglite-dir") return undefined;
+  try {
+    return await openOperatorChannel({
+      socketPath: operatorSocketPathOf(config.database.dir),
+      db: database.db,
+      now: () => new Date(clock.now()),
+      catalogue: app.deps.catalogue,
+      log: { info: (msg) => app.log.info(msg), error: (msg) => app.log.error(msg) },
+    });
+  } catch (err) {
+    warn(`warning: the operators' CLI cannot reach this server: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+};
+
+/**
+ * Brings the server up (see the module comment). When a step fails, whatever was already started
+ * is stopped again before the error is rethrown: the caller only reports it.
+ */
+export const startServer = async (options: ServerOptions): Promise<RunningServer> => {
+  const { config } = options;
+  const report = options.report ?? (() => {});
+  const warn = options.warn ?? (() => {});
+  const listen = options.listen ?? { port: config.port, host: config.host };
+  const ownsDatabase = options.database === undefined;
+  const stops: Array<() => Promise<void>> = [];
+  // Last started, first stopped; a step that fails to stop does not keep the next ones (the database) open.
+  const stopAll = async (): Promise<void> => {
+    let failure: unknown;
+    for (const stop of stops.splice(0).reverse()) {
+      try {
+        await stop();
+      } catch (err) {
+        failure ??= err;
+      }
+    }
+    if (failure !== undefined) throw failure;
+  };
+
+  try {
+    let database = options.database;
+    if (database === undefined) {
+      const opened = await openDatabase(config, { onPoolError: (err) => warn(`database pool error: ${err.message}`), lockLabel: "the server" });
+      database = opened;
+      stops.push(() => opened.close());
+      await migrate(opened);
+    }
+    const clock = options.clock ?? clockFor(config);
+    if (options.seedDemo ?? (ownsDatabase && config.mode === "sandbox")) await seedDemoData(database, clock, report);
+
+    const app = await buildApp({
+      config,
+      db: database.db,
+      clock,
+      ...(options.authenticate ? { authenticate: options.authenticate } : {}),
+      ...(options.providers ? { providers: options.providers } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    // From here the app and the database stop together: the app first, so requests in flight
+    // finish before the database closes (src/lifecycle.ts).
+    const db = database;
+    stops.splice(0, stops.length, ownsDatabase ? () => shutdown(app, db) : () => app.close());
+
+    if (listen !== false) {
+      const channel = await openOperatorChannelFor(config, database, clock, app, warn);
+      if (channel !== undefined) stops.push(() => channel.close());
+    }
+    if (options.sweeper ?? listen !== false) {
+      const sweeper = startSweeper({ db: database.db, clock, channels: app.deps.providers.payments.channels, log: app.log });
+      stops.push(() => sweeper.stop());
+    }
+
+    let url: string | undefined;
+    if (listen !== false) {
+      await app.listen({ port: listen.port, host: listen.host });
+      const address = app.server.address();
+      url = urlOf(listen.host, typeof address === "object" && address !== null ? address.port : listen.port);
+    }
+    return { app, database, clock, url, close: stopAll };
+  } catch (err) {
+    await stopAll().catch(() => {});
+    throw err;
+  }
+};
