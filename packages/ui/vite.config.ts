@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./build/precompress.ts";
+import { routePreload } from "./build/routePreload.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 
@@ -10,7 +11,8 @@ const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  // The version call at start decodes with the contract: it downloads with the entry.
+  plugins: [react(), routePreload([/[\\/]adapters[\\/]src[\\/]http[\\/]contract\.ts$/]), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
     alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
