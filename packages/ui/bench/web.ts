@@ -99,6 +99,17 @@ const lighthouseRun = async (url: string, port: number): Promise<Run> => {
   };
 };
 
+/** On a loaded machine Lighthouse sometimes loses its trace (NO_NAVSTART, NO_FCP): such a run is run again, twice at most. */
+const withRetries = async <A>(run: () => Promise<A>, left = 2): Promise<A> => {
+  try {
+    return await run();
+  } catch (error) {
+    if (left === 0) throw error;
+    console.log(`  (a run failed, running it again: ${error instanceof Error ? error.message : String(error)})`);
+    return withRetries(run, left - 1);
+  }
+};
+
 const verdict = (ok: boolean): string => (ok ? "met" : "NOT MET");
 
 const main = async (): Promise<number> => {
@@ -124,7 +135,7 @@ const main = async (): Promise<number> => {
       const load = firstLoad(manifest, pages, route);
       const budget = FIRST_LOAD_BUDGET_KB[route] ?? 150;
       const results: Run[] = [];
-      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(`${server.baseUrl}${route}`, chrome.port));
+      for (let i = 0; i < runs; i++) results.push(await withRetries(() => lighthouseRun(`${server.baseUrl}${route}`, chrome.port)));
       const m = (pick: (r: Run) => number) => median(results.map(pick));
       const perf = m((r) => r.performance);
       const a11y = m((r) => r.accessibility);
