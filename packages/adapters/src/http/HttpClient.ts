@@ -2,6 +2,7 @@ import { Constants, Messages } from "@fuel/domain";
 import type { ApiName, RequestEncodedOf, ResponseOf } from "@fuel/domain/api";
 import { Effect, Result } from "effect";
 import { loadOnce } from "../lazy/loadOnce.ts";
+import type * as ContractModule from "./contract.ts";
 import type { ApiCaller, CallOptions } from "../ports/Api.ts";
 import {
   badAnswer,
@@ -40,7 +41,7 @@ export interface HttpClientOptions {
   readonly contract?: () => Promise<Contract>;
 }
 
-type Contract = typeof import("./contract.ts");
+type Contract = typeof ContractModule;
 
 interface Envelope {
   readonly status: unknown;
