@@ -1,12 +1,22 @@
+import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./build/precompress.ts";
+import { routePreload } from "./build/routePreload.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 
-export default defineConfig({
-  plugins: [react(), precompress()],
-  resolve: { conditions: ["@fuel/source"] },
+// react-router's package exports resolve to its development build (warnings, dev checks) under
+// every condition a bundler uses; a production build takes its production build instead.
+const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url));
+
+export default defineConfig(({ mode }) => ({
+  // The version call at start decodes with the contract: it downloads with the entry.
+  plugins: [react(), routePreload([/[\\/]adapters[\\/]src[\\/]http[\\/]contract\.ts$/]), precompress()],
+  resolve: {
+    conditions: ["@fuel/source"],
+    alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   server: { proxy: { "/api": apiTarget, "/sandbox": apiTarget } },
   build: { target: "es2020", sourcemap: true },
-});
+}));

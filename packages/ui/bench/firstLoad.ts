@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { pageModulesOf } from "../build/routePreload.ts";
 
 /** One entry of Vite's `dist/.vite/manifest.json` (`build.manifest: true`). */
 export interface ManifestChunk {
@@ -26,30 +27,26 @@ export const staticClosure = (manifest: Manifest, from: string): ReadonlyArray<s
   return [...seen];
 };
 
+/** The scripts index.html loads and the modules it preloads (`<script src>`, `<link rel="modulepreload">`), as paths inside `dist`. */
+export const htmlScripts = (html: string): ReadonlyArray<string> =>
+  [...html.matchAll(/<script\b[^>]*\bsrc="\/([^"]+)"|<link\b[^>]*\brel="modulepreload"[^>]*\bhref="\/([^"]+)"/g)].map((m) => m[1] ?? m[2] ?? "").filter((f) => f !== "");
+
 /**
- * The JavaScript files a route needs before it is interactive: the entry with its static imports
- * (the `modulepreload`s of index.html) plus the route's lazy page chunk with its static imports.
- * `pageKey` undefined: the route's page is part of the entry (nothing lazy to add).
+ * The JavaScript files a route needs before it is interactive: the entry with its static imports,
+ * every script and `modulepreload` of index.html (`html`), and the route's lazy page chunk with
+ * its static imports. `pageKey` undefined: the route's page is part of the entry.
  */
-export const firstLoadFiles = (manifest: Manifest, pageKey: string | undefined): ReadonlyArray<string> => {
+export const firstLoadFiles = (manifest: Manifest, pageKey: string | undefined, html = ""): ReadonlyArray<string> => {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry === true);
   if (entry === undefined) throw new Error("the manifest has no entry chunk");
   const keys = new Set([...staticClosure(manifest, entry), ...(pageKey === undefined ? [] : staticClosure(manifest, pageKey))]);
-  return [...keys].map((key) => manifest[key]?.file ?? key).filter((file) => file.endsWith(".js"));
+  const files = new Set([...[...keys].map((key) => manifest[key]?.file ?? key), ...htmlScripts(html)]);
+  return [...files].filter((file) => file.endsWith(".js"));
 };
 
-/**
- * The lazy page chunk of each route, read from `src/app/pages.tsx` (one
- * `"/path": lazy(() => import("../pages/XxxPage.tsx"))` line per route) as manifest keys.
- */
-export const pageChunksOf = (pagesSource: string): ReadonlyMap<string, string> => {
-  const pages = new Map<string, string>();
-  for (const match of pagesSource.matchAll(/"(\/[^"]*)"\s*:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*"\.\.\/([^"]+)"\s*\)/g)) {
-    const [, path, relative] = match;
-    if (path !== undefined && relative !== undefined) pages.set(path, `src/${relative}`);
-  }
-  return pages;
-};
+/** The lazy page chunk of each route (manifest keys), from `src/app/pages.tsx` (build/routePreload.ts). */
+export const pageChunksOf = (pagesSource: string): ReadonlyMap<string, string> =>
+  new Map([...pageModulesOf(pagesSource)].map(([path, module]) => [path, `src/${module}`]));
 
 /** Size in bytes of a file gzipped at level 9 (the `.gz` the server sends to a client without brotli). */
 export const gzipSize = (path: string): number => gzipSync(readFileSync(path), { level: 9 }).length;

@@ -1,8 +1,9 @@
 import { systemClock } from "@fuel/adapters";
 import { WindowBrowser } from "@fuel/adapters/browser";
 import { createHttpClient, gatewaysOver } from "@fuel/adapters/http";
-import { AmapGeocoder, AmapRoutePlanner, BrowserGeolocation, MapNavigator, SandboxGeocoder, scriptAmapLoader, StraightLineRoutePlanner, type MessagingAppLocation } from "@fuel/adapters/map";
-import { SandboxPayBridge, WeixinPayBridge, type BridgeHost } from "@fuel/adapters/payment";
+import { lazyGeocoder, lazyGeolocation, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner } from "@fuel/adapters/lazy";
+import type { MessagingAppLocation } from "@fuel/adapters/map";
+import type { BridgeHost } from "@fuel/adapters/payment/bridges";
 import type { AppPorts } from "@fuel/adapters/ports";
 import { SandboxSignIn, WechatSignIn } from "@fuel/adapters/signin";
 import { LocalTokenStore, WebKeyValueStore } from "@fuel/adapters/storage";
@@ -22,6 +23,8 @@ import "./styles.css";
  * runs sandbox stand-ins; then the sandbox pay sheet, sign-in page, geocoder and straight-line
  * routes are used, otherwise the messaging app's pay sheet and sign-in and AMap (keys given at
  * build time). If the version cannot be read the app does not guess: it shows a retry.
+ * The map providers and pay sheets are loaded on first use (`@fuel/adapters/lazy`): the first
+ * screen needs none of them, and the first chunk stays small (docs/performance.md).
  */
 
 const env = import.meta.env as Record<string, string | undefined>;
@@ -31,11 +34,15 @@ const wechatAppId = env["VITE_WECHAT_APP_ID"] ?? "";
 
 installKitRenderer();
 
+const mapAdapters = () => import("@fuel/adapters/map");
+const payBridges = () => import("@fuel/adapters/payment/bridges");
+
 const compose = async (session: { ended: (message: string) => void; notActivated: () => void }): Promise<AppPorts | undefined> => {
+  const locale = localeForBrowser(navigator.languages);
   const tokens = new LocalTokenStore(safeStorage(() => window.localStorage) ?? NO_STORAGE);
   const api = createHttpClient({
     tokens,
-    locale: localeForBrowser(navigator.languages),
+    locale,
     onSessionEnded: (error) => session.ended(error.message),
     onNotActivated: () => session.notActivated(),
   });
@@ -49,16 +56,27 @@ const compose = async (session: { ended: (message: string) => void; notActivated
     api,
     tokens,
     clock: systemClock,
-    geolocation: new BrowserGeolocation(navigator.geolocation),
-    geocoder: useAmap ? new AmapGeocoder({ key: amapKey }) : new SandboxGeocoder(gateways.stations),
-    routes: useAmap
-      ? new AmapRoutePlanner(scriptAmapLoader({ key: amapKey, ...(amapSecurityCode === undefined ? {} : { securityCode: amapSecurityCode }) }))
-      : new StraightLineRoutePlanner(),
-    navigator: new MapNavigator(
-      (url) => window.location.assign(url),
-      () => (window as { wx?: MessagingAppLocation }).wx,
+    geolocation: lazyGeolocation(async () => new (await mapAdapters()).BrowserGeolocation(navigator.geolocation), locale),
+    geocoder: lazyGeocoder(async () => {
+      const map = await mapAdapters();
+      return useAmap ? new map.AmapGeocoder({ key: amapKey }) : new map.SandboxGeocoder(gateways.stations);
+    }),
+    routes: lazyRoutePlanner(async () => {
+      const map = await mapAdapters();
+      return useAmap
+        ? new map.AmapRoutePlanner(map.scriptAmapLoader({ key: amapKey, ...(amapSecurityCode === undefined ? {} : { securityCode: amapSecurityCode }) }))
+        : new map.StraightLineRoutePlanner();
+    }),
+    navigator: lazyNavigator(async () =>
+      new (await mapAdapters()).MapNavigator(
+        (url) => window.location.assign(url),
+        () => (window as { wx?: MessagingAppLocation }).wx,
+      ),
     ),
-    payment: sandbox ? new SandboxPayBridge(document, api) : new WeixinPayBridge(window as unknown as BridgeHost),
+    payment: lazyPaymentBridge(async () => {
+      const bridges = await payBridges();
+      return sandbox ? new bridges.SandboxPayBridge(document, api) : new bridges.WeixinPayBridge(window as unknown as BridgeHost);
+    }, locale),
     signIn: sandbox ? new SandboxSignIn() : new WechatSignIn(wechatAppId),
     preferences: new WebKeyValueStore(safeStorage(() => window.localStorage)),
     tabValues: new WebKeyValueStore(safeStorage(() => window.sessionStorage)),

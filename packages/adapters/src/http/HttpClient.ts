@@ -1,6 +1,8 @@
 import { Constants, Messages } from "@fuel/domain";
-import { Api, type ApiName, type RequestEncodedOf, type ResponseOf } from "@fuel/domain/api";
-import { Cause, Effect, Exit, Option, Schema } from "effect";
+import type { ApiName, RequestEncodedOf, ResponseOf } from "@fuel/domain/api";
+import { Effect, Result } from "effect";
+import { loadOnce } from "../lazy/loadOnce.ts";
+import type * as ContractModule from "./contract.ts";
 import type { ApiCaller, CallOptions } from "../ports/Api.ts";
 import {
   badAnswer,
@@ -19,7 +21,8 @@ import type { TokenStore } from "../ports/TokenStore.ts";
  * 10 s, decodes the answer with the contract's schema, and sorts every failure into the §8
  * catalogue as a tagged error ({@link ApiError}). Interrupting a call aborts its `fetch`. A
  * refreshed token in the `Authorization` answer header replaces the stored one; 401/403/422 clear
- * the session and tell `onSessionEnded` (the UI goes to /login).
+ * the session and tell `onSessionEnded` (the UI goes to /login). The contract itself (endpoint
+ * table and schemas) is loaded on demand: see ./contract.ts.
  */
 
 export interface HttpClientOptions {
@@ -34,7 +37,11 @@ export interface HttpClientOptions {
   /** Called after a 400 NotActivated (the UI goes to /activated). */
   readonly onNotActivated?: (error: NotActivated) => void;
   readonly locale?: Messages.Locale;
+  /** Where the contract comes from: by default `import("./contract.ts")` (its own chunk in the app). */
+  readonly contract?: () => Promise<Contract>;
 }
+
+type Contract = typeof ContractModule;
 
 interface Envelope {
   readonly status: unknown;
@@ -78,10 +85,14 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
   const locale = options.locale ?? "en";
   const baseUrl = options.baseUrl ?? "";
   const { tokens } = options;
+  const contract = loadOnce(options.contract ?? (() => import("./contract.ts")));
+  // Fetched at once (in parallel with the first screen), not at the first call.
+  contract().catch(() => undefined);
 
   const send = (name: ApiName, input: unknown, callOptions: CallOptions | undefined) =>
     Effect.gen(function* () {
-      const endpoint = Api[name];
+      const { routeOf, decodeAnswer } = yield* Effect.tryPromise({ try: contract, catch: () => offline(locale) });
+      const endpoint = routeOf(name);
       const token = yield* tokens.token();
       const headers: Record<string, string> = { accept: "application/json" };
       if (token !== null) headers["authorization"] = `Bearer ${token}`;
@@ -119,10 +130,10 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
       );
 
       if (response.refreshed !== undefined && response.refreshed !== token) yield* tokens.setToken(response.refreshed);
-      return yield* interpret(name, response.status, response.text, response.tag);
+      return yield* interpret(endpoint.path, (data) => decodeAnswer(name, data), response.status, response.text, response.tag);
     });
 
-  const interpret = (name: ApiName, status: number, text: string, tag: string | undefined): Effect.Effect<unknown, ApiError> => {
+  const interpret = (path: string, decode: (data: unknown) => Result.Result<unknown, string>, status: number, text: string, tag: string | undefined): Effect.Effect<unknown, ApiError> => {
     const body = parseJson(text);
     const envelope = isEnvelope(body) ? body : undefined;
     const message = typeof envelope?.message === "string" && envelope.message !== "" ? envelope.message : Messages.text("ServerError", locale);
@@ -141,13 +152,11 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
     }
     if (status >= 400 && status < 500) return Effect.fail(new ServerRefused({ message, status, tag }));
     if (status < 200 || status >= 300) return Effect.fail(new ServerFailed({ message, status }));
-    if (envelope === undefined) return Effect.fail(badAnswer(Api[name].path, "the answer is not the {status, message, data} envelope", locale));
+    if (envelope === undefined) return Effect.fail(badAnswer(path, "the answer is not the {status, message, data} envelope", locale));
     if (envelope.status !== "success") return Effect.fail(new ServerRefused({ message, status, tag }));
 
-    const decoded = Schema.decodeUnknownExit(Api[name].response as Schema.Codec<unknown, unknown>)(envelope.data);
-    if (Exit.isSuccess(decoded)) return Effect.succeed(decoded.value);
-    const error = Option.getOrUndefined(Cause.findErrorOption(decoded.cause));
-    return Effect.fail(badAnswer(Api[name].path, Schema.isSchemaError(error) ? error.message : "the answer does not match the contract", locale));
+    const decoded = decode(envelope.data);
+    return Result.isSuccess(decoded) ? Effect.succeed(decoded.success) : Effect.fail(badAnswer(path, decoded.failure, locale));
   };
 
   return {

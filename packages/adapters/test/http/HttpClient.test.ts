@@ -299,6 +299,33 @@ describe("createHttpClient: refusals and failures (spec §8)", () => {
   });
 });
 
+describe("createHttpClient: the contract loads on demand", () => {
+  it("the contract module starts loading when the client is made, once for every call", async () => {
+    let loads = 0;
+    const h = harness(() => success("version"), { contract: () => { loads += 1; return import("../../src/http/contract.ts"); } });
+    expect(loads).toBe(1);
+    await Effect.runPromise(h.client.call("version", {}));
+    await Effect.runPromise(h.client.call("version", {}));
+    expect(loads).toBe(1);
+  });
+
+  it("a contract that cannot be fetched (no network) fails the call as Offline before any request", async () => {
+    const h = harness(() => success("version"), { contract: () => Promise.reject(new TypeError("Failed to fetch dynamically imported module")) });
+    const error = await failureOf(h.client.call("version", {}));
+    expect(error._tag).toBe("Offline");
+    expect(h.sent).toEqual([]);
+  });
+
+  it("after a failed load the next call loads the contract again", async () => {
+    let loads = 0;
+    const contract = () => (++loads === 1 ? Promise.reject(new TypeError("offline")) : import("../../src/http/contract.ts"));
+    const h = harness(() => success("version"), { contract });
+    await failureOf(h.client.call("version", {}));
+    expect(await Effect.runPromise(h.client.call("version", {}))).toEqual(decodedExample("version"));
+    expect(loads).toBe(2);
+  });
+});
+
 /** A fetch that never answers, but rejects as the platform does when its signal aborts. */
 const hangingUntilAborted: Answer = (sent) =>
   new Promise<Response>((_resolve, reject) => {

@@ -1,4 +1,3 @@
-import Toast from "antd-mobile/es/components/toast";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStores } from "./StoresContext.tsx";
@@ -12,7 +11,15 @@ export const Notices = observer(function Notices() {
   const latest = notices.latest;
   useEffect(() => {
     if (latest === undefined) return;
-    Toast.show({ content: latest.text, icon: latest.kind === "info" ? undefined : latest.kind, duration: 2000 });
+    // Loaded on the first notice: Toast brings antd-mobile's Mask and react-spring (~20 KB gzip),
+    // which the first screen does not need. The live region below speaks the text meanwhile.
+    let current = true;
+    void import("antd-mobile/es/components/toast").then(({ default: Toast }) => {
+      if (current) Toast.show({ content: latest.text, icon: latest.kind === "info" ? undefined : latest.kind, duration: 2000 });
+    });
+    return () => {
+      current = false;
+    };
   }, [latest]);
   return (
     <div className="sr-only" role="status" aria-live="polite">

@@ -1,4 +1,4 @@
-import { ComingSoonPage } from "./ComingSoonPage.tsx";
+import { ComingSoonPage } from "./lazyScreens.ts";
 import { PAGES } from "./pages.tsx";
 
 /** The page of a route path of spec §2 (lazy), or the plain page naming a route not built yet. */

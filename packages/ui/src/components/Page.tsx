@@ -1,6 +1,7 @@
 import NavBar from "antd-mobile/es/components/nav-bar";
+import LeftOutline from "antd-mobile-icons/es/LeftOutline";
 import { observer } from "mobx-react-lite";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useStores } from "../app/StoresContext.tsx";
 import { titleOf } from "../app/titles.ts";
@@ -29,6 +30,11 @@ export const Page = observer(function Page({ title, back = true, backTo = "/", t
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const heading = title ?? titleOf(pathname, i18n);
+  const header = useRef<HTMLElement>(null);
+  // antd-mobile's NavBar marks its left slot role="button" (never focusable, and nameless without
+  // a back link) and hides its back text from screen readers: the back link is a real <button>
+  // in that slot instead, and the slot loses its role (Lighthouse: aria-command-name).
+  useLayoutEffect(() => header.current?.querySelector(".adm-nav-bar-left")?.removeAttribute("role"));
   const goBack = () => {
     // A page opened directly (from the messaging app's chat) has no entry of ours to go back to.
     const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -37,8 +43,21 @@ export const Page = observer(function Page({ title, back = true, backTo = "/", t
   };
   return (
     <>
-      <header className="page-header">
-        <NavBar back={back ? i18n.t("back") : null} backIcon={back} onBack={goBack} right={right}>
+      <header className="page-header" ref={header}>
+        <NavBar
+          back={null}
+          left={
+            back ? (
+              <button type="button" className="adm-nav-bar-back page-back" onClick={goBack}>
+                <span className="adm-nav-bar-back-arrow" aria-hidden="true">
+                  <LeftOutline />
+                </span>
+                {i18n.t("back")}
+              </button>
+            ) : null
+          }
+          right={right}
+        >
           <h1 className="page-title">{heading}</h1>
         </NavBar>
       </header>

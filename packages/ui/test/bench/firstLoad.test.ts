@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLoadFiles, pageChunksOf, staticClosure, type Manifest } from "../../bench/firstLoad.ts";
+import { firstLoadFiles, htmlScripts, pageChunksOf, staticClosure, type Manifest } from "../../bench/firstLoad.ts";
 
 const manifest: Manifest = {
   "index.html": { file: "assets/index.js", isEntry: true, imports: ["_react.js"], dynamicImports: ["src/pages/LoginPage.tsx", "src/pages/MapPage.tsx"] },
@@ -22,6 +22,12 @@ describe("first-load JavaScript from the build manifest", () => {
 
   it("counts only the entry and its preloads for a route whose page is in the entry", () => {
     expect([...firstLoadFiles(manifest, undefined)].sort()).toEqual(["assets/index.js", "assets/react.js"]);
+  });
+
+  it("counts every script and modulepreload of index.html, such as a lazy module preloaded for the first render", () => {
+    const html = `<script async src="/assets/route-preload.js"></script><script type="module" crossorigin src="/assets/index.js"></script><link rel="stylesheet" href="/assets/index.css"><link rel="modulepreload" crossorigin href="/assets/contract.js">`;
+    expect(htmlScripts(html)).toEqual(["assets/route-preload.js", "assets/index.js", "assets/contract.js"]);
+    expect([...firstLoadFiles(manifest, undefined, html)].sort()).toEqual(["assets/contract.js", "assets/index.js", "assets/react.js", "assets/route-preload.js"]);
   });
 
   it("reads each route's page module from the one-line registrations of pages.tsx", () => {

@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Plugin, Rolldown } from "vite";
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/**
+ * The lazy page module of each route path, read from `src/app/pages.tsx`, whose convention is one
+ * `"/path": lazy(() => import("../pages/XxxPage.tsx"))` line per route. Paths relative to `src/`.
+ */
+export const pageModulesOf = (pagesSource: string): ReadonlyMap<string, string> => {
+  const pages = new Map<string, string>();
+  for (const match of pagesSource.matchAll(/"(\/[^"]*)"\s*:\s*lazy\(\s*\(\)\s*=>\s*import\(\s*"\.\.\/([^"]+)"\s*\)/g)) {
+    const [, path, relative] = match;
+    if (path !== undefined && relative !== undefined) pages.set(path, relative);
+  }
+  return pages;
+};
+
+/** A route pattern (`/orderDetail/:id`) as a regular expression source matching its paths. */
+export const patternOf = (path: string): string =>
+  `^${path.split("/").map((part) => (part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))).join("/")}/?$`;
+
+export interface RouteFiles {
+  /** Regular expression source of the route's paths. */
+  readonly pattern: string;
+  readonly scripts: ReadonlyArray<string>;
+  readonly styles: ReadonlyArray<string>;
+}
+
+/**
+ * The classic script (no modules, no globals left behind) that adds `<link rel="modulepreload">`
+ * (and a style preload) for the current path's page chunk, so the browser fetches it while the
+ * entry loads instead of after the app has started and rendered. `fallback`: a path no route
+ * matches (the coming-soon page, or nothing).
+ */
+export const preloadScript = (routes: ReadonlyArray<RouteFiles>, fallback: Omit<RouteFiles, "pattern">): string =>
+  `(function(){var r=${JSON.stringify(routes.map((r) => [r.pattern, r.scripts, r.styles]))},f=${JSON.stringify([fallback.scripts, fallback.styles])},p=location.pathname,i,j;` +
+  `for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=[r[i][1],r[i][2]];break}` +
+  `function add(rel,href,as){var l=document.createElement("link");l.rel=rel;l.href=href;l.crossOrigin="";if(as)l.as=as;document.head.appendChild(l)}` +
+  `for(j=0;j<f[0].length;j++)add("modulepreload",f[0][j]);for(j=0;j<f[1].length;j++)add("preload",f[1][j],"style")})();\n`;
+
+const chunks = (bundle: OutputBundle): OutputChunk[] => Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+
+/** `file` and the chunks it imports statically, transitively. */
+const closure = (bundle: OutputBundle, file: string, seen = new Set<string>()): Set<string> => {
+  const chunk = bundle[file];
+  if (seen.has(file) || chunk?.type !== "chunk") return seen;
+  seen.add(file);
+  for (const imported of chunk.imports) closure(bundle, imported, seen);
+  return seen;
+};
+
+/**
+ * Vite plugin: writes `assets/route-preload-<hash>.js` ({@link preloadScript}) from the build's
+ * chunks and loads it `async` from index.html. Each route gets its page chunk and the chunks that
+ * page imports which the entry does not already bring. `always`: lazy modules every start needs
+ * before its first render (the HTTP client's contract: the version call decodes with it), given a
+ * `<link rel="modulepreload">` in index.html so they download with the entry, not after it.
+ */
+export const routePreload = (always: ReadonlyArray<RegExp> = []): Plugin => {
+  let root = "";
+  let base = "/";
+  return {
+    name: "fuel-route-preload",
+    apply: "build",
+    enforce: "post",
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const all = chunks(bundle);
+      const entry = all.find((c) => c.isEntry);
+      const html = bundle["index.html"];
+      if (entry === undefined || html?.type !== "asset") return;
+      const loaded = closure(bundle, entry.fileName);
+      const filesOf = (module: string): Omit<RouteFiles, "pattern"> | undefined => {
+        const page = all.find((c) => c.isDynamicEntry && c.facadeModuleId === join(root, "src", module));
+        if (page === undefined) return undefined;
+        const scripts = [...closure(bundle, page.fileName)].filter((f) => !loaded.has(f));
+        const styles = scripts.flatMap((f) => [...((bundle[f] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
+        return { scripts: scripts.map((f) => base + f), styles: styles.map((f) => base + f) };
+      };
+      const routes = [...pageModulesOf(readFileSync(join(root, "src/app/pages.tsx"), "utf8"))].flatMap(([path, module]) => {
+        const files = filesOf(module);
+        return files === undefined ? [] : [{ pattern: patternOf(path), ...files }];
+      });
+      const fallback = filesOf("app/ComingSoonPage.tsx") ?? { scripts: [], styles: [] };
+      const ref = this.emitFile({ type: "asset", name: "route-preload.js", source: preloadScript(routes, fallback) });
+      const src = base + this.getFileName(ref);
+      const early = all
+        .filter((c) => c.isDynamicEntry && always.some((re) => re.test(c.facadeModuleId ?? "")))
+        .flatMap((c) => [...closure(bundle, c.fileName)].filter((f) => !loaded.has(f)));
+      const links = [...new Set(early)].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`).join("");
+      html.source = String(html.source)
+        .replace(/(\s*)<script type="module"/, `$1<script async src="${src}"></script>$1<script type="module"`)
+        .replace("</head>", `${links}</head>`);
+    },
+  };
+};

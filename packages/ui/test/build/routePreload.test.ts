@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { pageModulesOf, patternOf, preloadScript } from "../../build/routePreload.ts";
+
+/** Runs the preload script at `pathname` and answers the links it added. */
+const linksAt = (script: string, pathname: string): Array<{ rel: string; href: string; as?: string }> => {
+  const added: Array<{ rel: string; href: string; as?: string }> = [];
+  const document = {
+    createElement: () => ({}) as { rel: string; href: string; as?: string },
+    head: { appendChild: (link: { rel: string; href: string; as?: string }) => added.push({ ...link }) },
+  };
+  new Function("location", "document", script)({ pathname }, document);
+  return added.map(({ rel, href, as }) => (as === undefined ? { rel, href } : { rel, href, as }));
+};
+
+const routes = [
+  { pattern: patternOf("/login"), scripts: ["/assets/LoginPage.js", "/assets/button.js"], styles: ["/assets/LoginPage.css"] },
+  { pattern: patternOf("/orderDetail/:id"), scripts: ["/assets/OrderDetailPage.js"], styles: [] },
+];
+const fallback = { scripts: ["/assets/ComingSoonPage.js"], styles: [] };
+
+describe("the route preload script", () => {
+  it("preloads the current route's page chunk, the chunks it imports and its styles", () => {
+    expect(linksAt(preloadScript(routes, fallback), "/login")).toEqual([
+      { rel: "modulepreload", href: "/assets/LoginPage.js" },
+      { rel: "modulepreload", href: "/assets/button.js" },
+      { rel: "preload", href: "/assets/LoginPage.css", as: "style" },
+    ]);
+  });
+
+  it("matches a route with parameters by its pattern, and only whole paths", () => {
+    expect(linksAt(preloadScript(routes, fallback), "/orderDetail/17")).toEqual([{ rel: "modulepreload", href: "/assets/OrderDetailPage.js" }]);
+    expect(linksAt(preloadScript(routes, fallback), "/orderDetail/17/more")).toEqual([{ rel: "modulepreload", href: "/assets/ComingSoonPage.js" }]);
+  });
+
+  it("preloads the fallback for a path that has no page of its own", () => {
+    expect(linksAt(preloadScript(routes, fallback), "/citylist")).toEqual([{ rel: "modulepreload", href: "/assets/ComingSoonPage.js" }]);
+  });
+
+  it("reads each route's page module from the one-line registrations of pages.tsx", () => {
+    const source = `export const PAGES = {\n  "/login": lazy(() => import("../pages/LoginPage.tsx")),\n  "/orderDetail/:id": lazy(() => import("../pages/OrderDetailPage.tsx")),\n};`;
+    expect([...pageModulesOf(source)]).toEqual([["/login", "pages/LoginPage.tsx"], ["/orderDetail/:id", "pages/OrderDetailPage.tsx"]]);
+  });
+});
