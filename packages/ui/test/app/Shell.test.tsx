@@ -1,6 +1,6 @@
 import { MemoryTokenStore } from "@fuel/adapters/testing";
 import { Routes as RouteTable } from "@fuel/domain";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
@@ -47,18 +47,17 @@ describe("the shell", () => {
 
   it("sends a signed-out customer from a protected route to /login (spec §2)", async () => {
     shellAt("/personal", signedOut());
-    await screen.findByTestId("where");
-    expect(screen.getByTestId("where").textContent).toBe("/login");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
   });
 
   it("sends a signed-in customer without activation to /activated", async () => {
     shellAt("/orderlist", notActivated());
-    expect(screen.getByTestId("where").textContent).toBe("/activated");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/activated"));
   });
 
   it("sends a signed-in customer from /login to /recharge/2", async () => {
     shellAt("/login", activated());
-    expect(screen.getByTestId("where").textContent).toBe("/recharge/2");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/recharge/2"));
   });
 
   it("moves the customer to /login when the session ends on a protected page", async () => {
@@ -67,7 +66,7 @@ describe("the shell", () => {
     expect(screen.getByTestId("where").textContent).toBe("/orderlist");
     const { act } = await import("@testing-library/react");
     act(() => root.session.ended("please sign in again"));
-    expect(screen.getByTestId("where").textContent).toBe("/login");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
   });
 
   it("shows the tab bar only on the routes whose tabBar flag is set", async () => {
