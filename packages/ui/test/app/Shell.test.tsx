@@ -1,6 +1,6 @@
 import { MemoryTokenStore } from "@fuel/adapters/testing";
 import { Routes as RouteTable } from "@fuel/domain";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
@@ -36,7 +36,8 @@ describe("the shell", () => {
       expect(screen.queryByText("Page not found"), path).toBeNull();
       view.unmount();
     }
-  });
+    // Built pages load lazily: the first import of each is transformed on the spot.
+  }, 30_000);
 
   it("shows the not-found page for a path that is no route", async () => {
     shellAt("/no/such/page", signedOut());
@@ -45,13 +46,13 @@ describe("the shell", () => {
 
   it("sends a signed-out customer from a protected route to /login (spec §2)", async () => {
     shellAt("/personal", signedOut());
-    await screen.findByTestId("where");
-    expect(screen.getByTestId("where").textContent).toBe("/login");
+    // The router navigates in a transition: the old location shows until the lazy page has loaded.
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
   });
 
   it("sends a signed-in customer without activation to /activated", async () => {
     shellAt("/orderlist", notActivated());
-    expect(screen.getByTestId("where").textContent).toBe("/activated");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/activated"));
   });
 
   it("sends a signed-in customer from /login to /recharge/2", async () => {
@@ -65,7 +66,7 @@ describe("the shell", () => {
     expect(screen.getByTestId("where").textContent).toBe("/orderlist");
     const { act } = await import("@testing-library/react");
     act(() => root.session.ended("please sign in again"));
-    expect(screen.getByTestId("where").textContent).toBe("/login");
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
   });
 
   it("shows the tab bar only on the routes whose tabBar flag is set", async () => {
