@@ -38,6 +38,55 @@ const boundaries = [
   oneWay(["packages/server/src/**/*.ts"], ["@fuel/adapters", "@fuel/adapters/*", "@fuel/ui", "@fuel/ui/*"], "The server never imports adapters or the UI."),
 ];
 
+// The UI's screens see the outside world only through ports, so every screen runs on fakes in its
+// tests and on sandbox or production implementations in the app. Only main.tsx, which chooses those
+// implementations, may import them; tests may import the fakes (`@fuel/adapters/testing`).
+// The ports, in turn, are interfaces and tagged errors: they may not pull an implementation in.
+// (A later block replaces an earlier one's `no-restricted-imports` for the same file, so each
+// block lists everything its files may not import.)
+const NO_SERVER = { group: ["@fuel/server", "@fuel/server/*", "**/server/src/**"], message: "The UI never imports the server: it talks to it over HTTP through the ports." };
+// Not "@fuel/adapters" itself here: excluding it would exclude everything under it for good (gitignore
+// rules), so no "!" could let the ports back in. The bare package is forbidden by name (`paths`).
+const IMPLEMENTATIONS = ["@fuel/adapters/*", "!@fuel/adapters/ports", "**/adapters/src/**"];
+const ADAPTERS_ROOT = (message) => ({ name: "@fuel/adapters", message });
+const IMPLEMENTATIONS_MESSAGE = "Screens use the ports (@fuel/adapters/ports, from AppPorts); only src/main.tsx picks the implementations.";
+const UI_TESTS_MESSAGE = "UI tests use the ports and the fakes of @fuel/adapters/testing.";
+const UI_TESTS = ["packages/ui/**/*.test.{ts,tsx}", "packages/ui/test/**/*.{ts,tsx}"];
+const PORTS_MESSAGE = "Ports are interfaces and errors: they never import an implementation.";
+const uiThroughPorts = [
+  {
+    files: ["packages/ui/**/*.{ts,tsx}"],
+    ignores: ["packages/ui/src/main.tsx", ...UI_TESTS],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [ADAPTERS_ROOT(IMPLEMENTATIONS_MESSAGE)],
+        patterns: [NO_SERVER, { group: IMPLEMENTATIONS, message: IMPLEMENTATIONS_MESSAGE }],
+      }],
+    },
+  },
+  {
+    files: UI_TESTS,
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [ADAPTERS_ROOT(UI_TESTS_MESSAGE)],
+        patterns: [NO_SERVER, { group: [...IMPLEMENTATIONS, "!@fuel/adapters/testing"], message: UI_TESTS_MESSAGE }],
+      }],
+    },
+  },
+  {
+    files: ["packages/adapters/src/ports/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        paths: [ADAPTERS_ROOT(PORTS_MESSAGE)],
+        patterns: [
+          { group: ["../*", "!../ports", "@fuel/adapters/*", "!@fuel/adapters/ports"], message: PORTS_MESSAGE },
+          { group: ["@fuel/server", "@fuel/server/*", "@fuel/ui", "@fuel/ui/*"], message: "Adapters never import the server or the UI." },
+        ],
+      }],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "**/drizzle/**", "data/**", "coverage/**"] },
   js.configs.recommended,
@@ -56,4 +105,5 @@ export default tseslint.config(
   },
   domainPurity,
   ...boundaries,
+  ...uiThroughPorts,
 );

@@ -5,7 +5,15 @@ import { defineProject } from "vitest/config";
 // database on that PostgreSQL server instead (test/helpers/database.ts), and the race tests
 // (`*.race.test.ts`) run too: PGlite is a single session, so concurrency can only be proven on a
 // real server. Without it they are not collected at all (rather than reported as skipped).
+//
+// The slow tier (`*.slow.test.ts`) spawns real server and CLI processes (start-up refusals, the
+// folder lock across processes, the CLI through a running server): each costs seconds of Node
+// and tsx start-up, so `npm test` leaves them out. `npm run test:pg` runs them, and
+// `npm run test:slow` runs them alone (vitest.slow.config.ts).
 const onPostgres = (process.env["TEST_DATABASE_URL"]?.trim() ?? "") !== "";
+
+export const RACE_TESTS = "test/**/*.race.test.ts";
+export const SLOW_TESTS = "test/**/*.slow.test.ts";
 
 export default defineProject({
   resolve: { conditions: ["@fuel/source"] },
@@ -14,7 +22,7 @@ export default defineProject({
     name: "server",
     environment: "node",
     include: ["test/**/*.test.ts"],
-    exclude: onPostgres ? [] : ["test/**/*.race.test.ts"],
+    exclude: onPostgres ? [] : [RACE_TESTS, SLOW_TESTS],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

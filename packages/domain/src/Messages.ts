@@ -36,6 +36,8 @@ const en = {
   OfficialAccountRequired: "the official account is upgrading, please try again later",
   CardIdRequired: "card id is missing",
   StationRequired: "select a station first",
+  // spec §4/§9: the SMS resend countdown (Constants.SMS_RESEND_SECONDS)
+  SmsSentRecently: "an SMS code was just sent to this phone, wait {seconds} seconds before asking again",
   // spec §6, §8
   Blacklisted: "server busy, cannot use",
   InviteCodeWrong: "invite code wrong, contact admin {tel}",
@@ -114,6 +116,7 @@ const zhCN: Record<MessageKey, string> = {
   OfficialAccountRequired: "公众号升级中，请稍后再试",
   CardIdRequired: "缺少卡号",
   StationRequired: "请先选择油站",
+  SmsSentRecently: "验证码刚刚已发送到该手机，请{seconds}秒后再获取",
   Blacklisted: "服务器繁忙，无法使用",
   InviteCodeWrong: "邀请码错误，请联系管理员 {tel}",
   MaintenanceWindow: "系统升级，卡业务暂停",

@@ -1,9 +1,11 @@
 import Decimal from "decimal.js";
+import { Result } from "effect";
 import {
   CARD_PURCHASE_PAGE_DISCOUNT_PER_LITRE_YUAN,
   CARD_PURCHASE_PAGE_PRICE_YUAN,
 } from "./Constants.ts";
 import type { Cents } from "./Money.ts";
+import { AmountNotPositive } from "./Validation.ts";
 
 /**
  * Prices and what a customer pays (spec §3 computed fields, §9 formulas).
@@ -37,6 +39,18 @@ export const payableCents = (amount: Cents | number, nowPrice: number, originalP
   if (!Number.isSafeInteger(nowPrice) || nowPrice < 0) throw new RangeError(`nowPrice must be a non-negative integer, got ${nowPrice}`);
   if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`amount must be non-negative integer cents, got ${amount}`);
   return new D(amount).mul(nowPrice).div(originalPrice).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).toNumber() as Cents;
+};
+
+/**
+ * Spec §9 / issue 4: what the customer is charged for `amount`: {@link payableCents}, which must be
+ * at least one cent. A small amount at a deep discount rounds to nothing, and there is nothing to
+ * charge, so nothing to sell: {@link AmountNotPositive} ('amount must be more than 0'). Fuel orders
+ * and recharges are both priced through this one rule.
+ * @throws RangeError as {@link payableCents} does, when a price is not a positive integer.
+ */
+export const chargeableCents = (amount: Cents | number, nowPrice: number, originalPrice: number): Result.Result<Cents, AmountNotPositive> => {
+  const payable = payableCents(amount, nowPrice, originalPrice);
+  return payable >= 1 ? Result.succeed(payable) : Result.fail(new AmountNotPositive());
 };
 
 /**

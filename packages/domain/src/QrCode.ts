@@ -3,7 +3,8 @@ import {
   RECHARGE_QR_EXPIRED_AFTER_MS,
   RECHARGE_QR_REGENERATE_HIDDEN_AFTER_MS,
 } from "./Constants.ts";
-import type { CardType } from "./Order.ts";
+import type { CardType } from "./order/Kinds.ts";
+import { REFUND_STATUS } from "./Refund.ts";
 import type { EpochMs } from "./Time.ts";
 
 /**
@@ -16,21 +17,6 @@ import type { EpochMs } from "./Time.ts";
  * trigger only when *more than* 24 h / 8 min have passed, as the spec words them.
  * @module
  */
-
-/**
- * Refund states of an order's `refund_status` field.
- * Spec §4 names only code 3 (it hides the 'regenerate QR' button); the other codes and all the
- * names are our decision, chosen so that 0 is the default of an order nobody asked to refund.
- */
-export const REFUND_STATUS = {
-  none: 0,
-  requested: 1,
-  refunding: 2,
-  refunded: 3,
-} as const;
-
-/** A `refund_status` code we know (see {@link REFUND_STATUS}). */
-export type RefundStatus = (typeof REFUND_STATUS)[keyof typeof REFUND_STATUS];
 
 /** Spec §4/§9: the instant (epoch ms) a fuel order's QR code stops being valid: 48 h after payment. */
 export const fuelQrExpiresAt = (paidAt: EpochMs): EpochMs => paidAt + FUEL_QR_VALIDITY_MS;

@@ -2,6 +2,7 @@
  * The app's routes (spec §2) and the route guard as a pure function.
  * @module
  */
+import type { OrderListTab } from "./Order.ts";
 
 /** One route of spec §2. */
 export interface RouteInfo {
@@ -65,6 +66,15 @@ export const ROUTES: ReadonlyArray<RouteInfo> = [
   r("/activated", "Invite code entry"),
   r("/contact", "Service phone 1 and optional phone 2"),
 ];
+
+/** The query parameter of /orderlist naming the tab to open (spec §2: all, unpaid, unused, used, expired). */
+export const ORDER_LIST_TAB_PARAM = "tab";
+
+/**
+ * The address of the order list opened on one tab, as /personal's order shortcuts link to it and
+ * /orderlist reads it: `/orderlist?tab=unpaid`.
+ */
+export const orderListPath = (tab: OrderListTab): string => `/orderlist?${ORDER_LIST_TAB_PARAM}=${tab}`;
 
 const normalise = (path: string): string => {
   const bare = path.split(/[?#]/)[0] ?? "";

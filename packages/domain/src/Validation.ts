@@ -1,5 +1,6 @@
 import { Data, Result } from "effect";
 import {
+  CARD_LAST_DIGITS,
   CARD_PURCHASE_MAX_DIGITS,
   CARD_PURCHASE_MAX_YUAN,
   CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN,
@@ -11,6 +12,7 @@ import {
   SMS_CODE_MIN_LENGTH,
 } from "./Constants.ts";
 import { fromYuan, parseYuan, type Cents, type ParseYuanError } from "./Money.ts";
+import type { CardType } from "./order/Kinds.ts";
 import { sellsDiesel, type StationFacts } from "./Station.ts";
 
 /**
@@ -160,6 +162,50 @@ export const validatePasswordChange = (
   return form.newPassword === form.confirmPassword ? Result.succeed(form) : Result.fail(new PasswordsDoNotMatch());
 };
 
+/** The two fields of the set-password form (/setPassword has no old password). */
+export interface NewPassword {
+  readonly newPassword: string;
+  readonly confirmPassword: string;
+}
+
+/** Spec §5 for /setPassword: both fields required, each at least 6, and new equals confirm. */
+export const validateNewPassword = (
+  form: NewPassword,
+): Result.Result<NewPassword, PasswordFieldsRequired | PasswordTooShort | PasswordsDoNotMatch> =>
+  // The same rules as a change: standing in for the old password, the new one adds no rule of its own.
+  Result.map(validatePasswordChange({ ...form, oldPassword: form.newPassword }), () => form);
+
+/** A field of a password form: /resetPassword has all three, /setPassword the last two. */
+export type PasswordField = "oldPassword" | "newPassword" | "confirmPassword";
+
+/** What can be wrong with one field of a password form. */
+export type PasswordFieldError = PasswordFieldsRequired | PasswordTooShort | PasswordsDoNotMatch;
+
+/**
+ * Spec §5 field by field, so a form can show each message under its own input: an empty field is
+ * required, a short one too short, and a confirmation that is itself valid but differs from the
+ * new password does not match. A form without `oldPassword` (set password) checks the other two.
+ * The answer is empty exactly when {@link validatePasswordChange} (or {@link validateNewPassword})
+ * accepts the form.
+ * @example passwordFieldErrors({ newPassword: "abcdef", confirmPassword: "abcdeg" }) // { confirmPassword: PasswordsDoNotMatch }
+ */
+export const passwordFieldErrors = (
+  form: NewPassword & { readonly oldPassword?: string },
+): Partial<Record<PasswordField, PasswordFieldError>> => {
+  const errors: Partial<Record<PasswordField, PasswordFieldError>> = {};
+  const check = (field: PasswordField, value: string): boolean => {
+    if (value === "") errors[field] = new PasswordFieldsRequired();
+    else if (Result.isFailure(validatePassword(value))) errors[field] = new PasswordTooShort({ minLength: PASSWORD_MIN_LENGTH });
+    return errors[field] === undefined;
+  };
+  if (form.oldPassword !== undefined) check("oldPassword", form.oldPassword);
+  check("newPassword", form.newPassword);
+  if (check("confirmPassword", form.confirmPassword) && form.confirmPassword !== form.newPassword) {
+    errors.confirmPassword = new PasswordsDoNotMatch();
+  }
+  return errors;
+};
+
 /** Spec §5: the invite code is required and has at most 32 characters. */
 export const validateInviteCode = (raw: string): Result.Result<string, InviteCodeEmpty | InviteCodeTooLong> => {
   const code = raw.trim();
@@ -189,3 +235,83 @@ export const validateConsumptionPreconditions = (
 /** Spec §5: recharge creation needs a selected station. */
 export const validateStationSelected = <Id>(stationId: Id | null | undefined): Result.Result<Id, StationRequired> =>
   stationId == null || stationId === "" ? Result.fail(new StationRequired()) : Result.succeed(stationId);
+
+/**
+ * Spec §3/§9: the customer types exactly the last 7 digits of the card (the rest is the shared
+ * prefix of the card type): required ('card number cannot be empty'), digits only, exactly 7
+ * ('enter a correct card number'). Blanks inside are ignored.
+ */
+export const validateCardLastDigits = (raw: string): Result.Result<string, CardNumberEmpty | CardNumberInvalid> =>
+  Result.flatMap(validateCardNumber(raw), (digits): Result.Result<string, CardNumberInvalid> =>
+    digits.length === CARD_LAST_DIGITS ? Result.succeed(digits) : Result.fail(new CardNumberInvalid()));
+
+/**
+ * Spec §5: a recharge amount (integer cents) for a card type. Zero is an empty field ('recharge
+ * amount cannot be empty'). An entity or top-up replacement card takes at most 5000 yuan
+ * ('single amount cannot exceed 5000 yuan', the entity-recharge page); a virtual card is bought
+ * on the card-purchase page, whose limit is also 5000 yuan (its own words).
+ */
+export const validateRechargeCents = (
+  cardType: CardType,
+  amount: Cents,
+): Result.Result<Cents, RechargeAmountEmpty | AmountNotPositive | AmountAboveLimit> => {
+  if (amount === 0) return Result.fail(new RechargeAmountEmpty());
+  return cardType === "virtual" ? Result.flatMap(positive(amount), atMost(CARD_PURCHASE_MAX_YUAN, "cardPurchase")) : validateEntityRechargeCents(amount);
+};
+
+/** A recharge draft as the spec §5 rules read it (the card itself is checked against the distributor's register afterwards). */
+export interface RechargeDraft<Id> {
+  /** The fuel grade (`gas_Type`). */
+  readonly gasType: string;
+  readonly cardType: CardType;
+  /** The card's last digits as typed (`last_number`). */
+  readonly lastNumber: string;
+  /** The amount to recharge in integer cents (`order_amount`); 0 is an empty field. */
+  readonly amount: Cents;
+  readonly phone: string;
+  /** The optional second phone (`phonenum2`); absent or empty is none. */
+  readonly secondPhone?: string | undefined;
+  /** The selected station (`station_id`); absent, null or empty is none. */
+  readonly stationId: Id | null | undefined;
+}
+
+/** A recharge draft that passed {@link validateRechargeDraft}, its fields in the form they are stored. */
+export interface ValidRechargeDraft<Id> {
+  readonly gasType: "0#";
+  readonly lastNumber: string;
+  readonly amount: Cents;
+  readonly phone: string;
+  readonly stationId: Id;
+}
+
+/** Every way {@link validateRechargeDraft} can refuse a draft. */
+export type RechargeDraftError =
+  | FuelTypeNotBuyable
+  | CardNumberEmpty
+  | CardNumberInvalid
+  | RechargeAmountEmpty
+  | AmountNotPositive
+  | AmountAboveLimit
+  | PhoneInvalid
+  | StationRequired;
+
+/**
+ * Spec §1/§3/§5: the rules of a recharge draft, in the order a customer would fix them, the first
+ * broken one reported: only 0# diesel ({@link validateGasType}), exactly the card's last 7 digits
+ * ({@link validateCardLastDigits}), an amount within the card type's limit
+ * ({@link validateRechargeCents}), a correct phone and, when given, a correct second phone
+ * ({@link validatePhone}), and a selected station ({@link validateStationSelected}).
+ */
+export const validateRechargeDraft = <Id>(draft: RechargeDraft<Id>): Result.Result<ValidRechargeDraft<Id>, RechargeDraftError> =>
+  Result.flatMap(validateGasType(draft.gasType), (gasType) =>
+    Result.flatMap(validateCardLastDigits(draft.lastNumber), (lastNumber) =>
+      Result.flatMap(validateRechargeCents(draft.cardType, draft.amount), (amount) =>
+        Result.flatMap(validatePhone(draft.phone), (phone) =>
+          Result.flatMap(
+            draft.secondPhone === undefined || draft.secondPhone === "" ? Result.succeed("") : validatePhone(draft.secondPhone),
+            () => Result.map(validateStationSelected(draft.stationId), (stationId) => ({ gasType, lastNumber, amount, phone, stationId })),
+          ),
+        ),
+      ),
+    ),
+  );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { SMS_RESEND_SECONDS } from "../src/Constants.ts";
 import { catalogue, describe as describeError, text } from "../src/Messages.ts";
 import { AmountAboveLimit, InviteCodeTooLong, StationSellsNoDiesel } from "../src/Validation.ts";
 
@@ -30,5 +31,9 @@ describe("Messages", () => {
   });
   it("an unknown tag falls back to the generic server error", () => {
     expect(describeError({ _tag: "Nope" })).toBe("server error, try again later");
+  });
+  it("the SMS resend text waits the seconds of Constants.SMS_RESEND_SECONDS, in both languages", () => {
+    expect(text("SmsSentRecently", "en", { seconds: SMS_RESEND_SECONDS })).toBe("an SMS code was just sent to this phone, wait 60 seconds before asking again");
+    expect(text("SmsSentRecently", "zh-CN", { seconds: SMS_RESEND_SECONDS })).toContain("60秒");
   });
 });

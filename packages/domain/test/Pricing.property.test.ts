@@ -1,7 +1,8 @@
 import Decimal from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { payableCents, savingCents } from "../src/Pricing.ts";
+import { Result } from "effect";
+import { chargeableCents, payableCents, savingCents } from "../src/Pricing.ts";
 import { amountCents, discountedPrices, priceCents } from "../src/testing/arbitraries.ts";
 
 /** Exact reference: round-half-up of amount*now/original in integer arithmetic. */
@@ -46,5 +47,12 @@ describe("Pricing properties", () => {
     } finally {
       Decimal.set(saved);
     }
+  });
+
+  it("an amount is chargeable exactly when its payable is at least one cent, and then for its payable", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000 }), priceCents, priceCents, (a, now, original) => {
+      const payable = payableCents(a, now, original);
+      expect(chargeableCents(a, now, original)).toEqual(payable >= 1 ? Result.succeed(payable) : Result.fail(expect.objectContaining({ _tag: "AmountNotPositive" })));
+    }));
   });
 });

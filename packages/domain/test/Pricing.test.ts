@@ -1,5 +1,7 @@
+import { Result } from "effect";
 import { describe, expect, it } from "vitest";
-import { CARD_PURCHASE_PAGE, discountPerLitre, drop, litres, payableCents, quote, savingCents } from "../src/Pricing.ts";
+import { describe as describe_ } from "../src/Messages.ts";
+import { CARD_PURCHASE_PAGE, chargeableCents, discountPerLitre, drop, litres, payableCents, quote, savingCents } from "../src/Pricing.ts";
 import type { Cents } from "../src/Money.ts";
 
 describe("Pricing", () => {
@@ -50,5 +52,20 @@ describe("Pricing", () => {
 
   it("the card-purchase page figures are the spec's 4.61 and 0.5 yuan per litre", () => {
     expect(CARD_PURCHASE_PAGE).toEqual({ priceYuan: "4.61", discountPerLitreYuan: "0.5" });
+  });
+});
+
+describe("Pricing.chargeableCents: payable must be at least one cent (issue 4)", () => {
+  it("charges the payable of an amount", () => {
+    expect(chargeableCents(10_040, 730, 800)).toEqual(Result.succeed(9_162));
+  });
+
+  it("charges one cent when the payable rounds to exactly one cent", () => {
+    expect(chargeableCents(1, 500, 800)).toEqual(Result.succeed(1));
+  });
+
+  it("refuses an amount whose payable rounds to nothing with 'amount must be more than 0'", () => {
+    const result = chargeableCents(1, 300, 800);
+    expect(Result.isFailure(result) && describe_(result.failure)).toBe("amount must be more than 0");
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { guard, matchRoute, ROUTES } from "../src/Routes.ts";
+import { ORDER_LIST_TABS } from "../src/Order.ts";
+import { guard, matchRoute, orderListPath, ROUTES } from "../src/Routes.ts";
 
 const anonymous = { token: null, activated: false };
 const signedIn = { token: "t", activated: false };
@@ -50,5 +51,15 @@ describe("Routes.guard (spec §2)", () => {
     for (const r of ROUTES.filter((x) => x.auth)) {
       expect(guard(r.path.replace(/:\w+/g, "1"), anonymous)).toEqual({ _tag: "Redirect", to: "/login" });
     }
+  });
+});
+
+describe("Routes.orderListPath (spec §2 /orderlist tabs)", () => {
+  it("opens the order list on a tab through the tab parameter", () => {
+    expect(orderListPath("unpaid")).toBe("/orderlist?tab=unpaid");
+  });
+
+  it("is an address of the /orderlist route for every tab", () => {
+    for (const tab of ORDER_LIST_TABS) expect(matchRoute(orderListPath(tab))?.path).toBe("/orderlist");
   });
 });

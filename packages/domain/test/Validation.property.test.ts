@@ -38,6 +38,16 @@ describe("Validation properties", () => {
     }));
   });
 
+  it("a password form has no field errors exactly when the whole-form rule accepts it", () => {
+    const pw = fc.oneof(fc.constant(""), fc.constant("abcdef"), fc.string({ maxLength: 8 }));
+    fc.assert(fc.property(pw, pw, pw, (oldPassword, newPassword, confirmPassword) => {
+      const none = Object.keys(V.passwordFieldErrors({ oldPassword, newPassword, confirmPassword })).length === 0;
+      expect(none).toBe(Result.isSuccess(V.validatePasswordChange({ oldPassword, newPassword, confirmPassword })));
+      const noneNew = Object.keys(V.passwordFieldErrors({ newPassword, confirmPassword })).length === 0;
+      expect(noneNew).toBe(Result.isSuccess(V.validateNewPassword({ newPassword, confirmPassword })));
+    }));
+  });
+
   it("a password change passes exactly when all are >= 6 and new equals confirm", () => {
     const pw = fc.string({ maxLength: 10 });
     fc.assert(fc.property(pw, pw, fc.boolean(), (oldPassword, newPassword, same) => {

@@ -104,6 +104,26 @@ describe("identity (spec §5)", () => {
     expect(tag(V.validatePasswordChange({ oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdeg" }))).toBe("PasswordsDoNotMatch");
     expect(tag(V.validatePasswordChange({ oldPassword: "abcdef", newPassword: "123456", confirmPassword: "123456" }))).toBe("ok");
   });
+  it("set password: both required, each at least 6, new equals confirm", () => {
+    expect(tag(V.validateNewPassword({ newPassword: "", confirmPassword: "abcdef" }))).toBe("PasswordFieldsRequired");
+    expect(tag(V.validateNewPassword({ newPassword: "abcde", confirmPassword: "abcde" }))).toBe("PasswordTooShort");
+    expect(tag(V.validateNewPassword({ newPassword: "abcdef", confirmPassword: "abcdeg" }))).toBe("PasswordsDoNotMatch");
+    expect(tag(V.validateNewPassword({ newPassword: "abcdef", confirmPassword: "abcdef" }))).toBe("ok");
+  });
+  it("password fields: each empty field is required, each short one too short", () => {
+    const errors = V.passwordFieldErrors({ oldPassword: "", newPassword: "abc", confirmPassword: "abcdef" });
+    expect(errors.oldPassword?._tag).toBe("PasswordFieldsRequired");
+    expect(errors.newPassword?._tag).toBe("PasswordTooShort");
+  });
+  it("password fields: a valid confirmation that differs from the new password does not match", () => {
+    expect(V.passwordFieldErrors({ newPassword: "abcdef", confirmPassword: "abcdeg" })).toEqual({ confirmPassword: new V.PasswordsDoNotMatch() });
+  });
+  it("password fields: a short confirmation is too short, not a mismatch", () => {
+    expect(V.passwordFieldErrors({ newPassword: "abcdef", confirmPassword: "abc" }).confirmPassword?._tag).toBe("PasswordTooShort");
+  });
+  it("password fields: without an old password only new and confirm are checked", () => {
+    expect(V.passwordFieldErrors({ newPassword: "abcdef", confirmPassword: "abcdef" })).toEqual({});
+  });
   it("invite code: required, 32 characters accepted, 33 refused", () => {
     expect(tag(V.validateInviteCode(""))).toBe("InviteCodeEmpty");
     expect(tag(V.validateInviteCode("a".repeat(32)))).toBe("ok");

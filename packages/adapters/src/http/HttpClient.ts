@@ -17,9 +17,9 @@ import type { TokenStore } from "../ports/TokenStore.ts";
 /**
  * The API client (spec §7, §8) over `fetch`: every call carries the bearer token, gives up after
  * 10 s, decodes the answer with the contract's schema, and sorts every failure into the §8
- * catalogue as a tagged error ({@link ApiError}). A refreshed token in the `Authorization` answer
- * header replaces the stored one; 401/403/422 clear the session and tell `onSessionEnded` (the UI
- * goes to /login).
+ * catalogue as a tagged error ({@link ApiError}). Interrupting a call aborts its `fetch`. A
+ * refreshed token in the `Authorization` answer header replaces the stored one; 401/403/422 clear
+ * the session and tell `onSessionEnded` (the UI goes to /login).
  */
 
 export interface HttpClientOptions {
@@ -110,6 +110,11 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
               // fetch rejects only when no answer came: aborted by our timer, or no network.
               resume(Effect.fail(timedOutNow ? timedOut(timeoutMs, locale) : offline(locale)));
             });
+          // Interrupted (the screen left, a race lost): cancel the request itself, not only our wait for it.
+          return Effect.sync(() => {
+            clearTimeout(timer);
+            controller.abort();
+          });
         },
       );
 

@@ -1,14 +1,15 @@
 import { Constants, Messages } from "@fuel/domain";
 import { Api, ApiNames, examples, type ApiName, type ResponseOf } from "@fuel/domain/api";
-import { Cause, Effect, Exit, Option, Schema } from "effect";
+import { Cause, Effect, Exit, Fiber, Option, Schema } from "effect";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { newActionKey } from "../../src/http/actionKey.ts";
 import { createHttpClient, type HttpClientOptions } from "../../src/http/HttpClient.ts";
 import type { ApiCaller } from "../../src/ports/Api.ts";
-import type { ApiError, NotActivated, SessionEnded } from "../../src/ports/errors.ts";
+import type { NotActivated, SessionEnded } from "../../src/ports/errors.ts";
 import type { TokenStore } from "../../src/ports/TokenStore.ts";
 import { MemoryTokenStore } from "../../src/storage/TokenStores.ts";
+import { failureOf, failureOfExit } from "../support/failures.ts";
 
 // ----- a fake fetch that records every request and answers what the test says
 
@@ -81,22 +82,6 @@ const harness = (
     ...rest,
   });
   return { client, sent, tokens, sessionEnded, notActivated };
-};
-
-/** The typed failure of an exit, or undefined when it succeeded (a defect fails the test). */
-const failureOf = <A>(exit: Exit.Exit<A, ApiError>): ApiError | undefined => {
-  if (Exit.isSuccess(exit)) return undefined;
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  expect(error, `not a typed failure: ${String(Cause.squash(exit.cause))}`).toBeDefined();
-  return error;
-};
-
-const failingWith = async <A>(effect: Effect.Effect<A, ApiError>): Promise<ApiError> => {
-  const exit = await Effect.runPromiseExit(effect);
-  expect(Exit.isFailure(exit)).toBe(true);
-  const error = failureOf(exit);
-  if (error === undefined) throw new Error("expected a failure");
-  return error;
 };
 
 const API_ERROR_TAGS = ["ServerRefused", "SessionEnded", "NotActivated", "ServerFailed", "Offline", "TimedOut", "BadAnswer"];
@@ -220,7 +205,7 @@ describe("createHttpClient: the request", () => {
 describe("createHttpClient: the session ends on 401, 403 and 422", () => {
   it.each([401, 403, 422] as const)("%i is SessionEnded with the server's message; token and activation flag are cleared; onSessionEnded is called once", async (status) => {
     const h = harness(() => refusal(status, "please sign in again"));
-    const error = await failingWith(h.client.call("orderList", examples.orderList.request));
+    const error = await failureOf(h.client.call("orderList", examples.orderList.request));
     expect(error).toMatchObject({ _tag: "SessionEnded", message: "please sign in again", status });
     expect(await Effect.runPromise(h.tokens.token())).toBeNull();
     expect(await Effect.runPromise(h.tokens.activated())).toBe(false);
@@ -230,7 +215,7 @@ describe("createHttpClient: the session ends on 401, 403 and 422", () => {
 
   it("a session end without a readable message shows the catalogue's server error text", async () => {
     const h = harness(() => answer("", 401));
-    const error = await failingWith(h.client.call("userInfo", {}));
+    const error = await failureOf(h.client.call("userInfo", {}));
     expect(error).toMatchObject({ _tag: "SessionEnded", message: Messages.text("ServerError"), status: 401 });
   });
 });
@@ -238,7 +223,7 @@ describe("createHttpClient: the session ends on 401, 403 and 422", () => {
 describe("createHttpClient: refusals and failures (spec §8)", () => {
   it("400 with x-error-tag NotActivated is NotActivated: the token is kept and onNotActivated is called", async () => {
     const h = harness(() => refusal(400, "account not activated", { "x-error-tag": "NotActivated" }), { activated: false });
-    const error = await failingWith(h.client.call("orderList", examples.orderList.request));
+    const error = await failureOf(h.client.call("orderList", examples.orderList.request));
     expect(error).toMatchObject({ _tag: "NotActivated", message: "account not activated" });
     expect(await Effect.runPromise(h.tokens.token())).toBe(TOKEN);
     expect(h.notActivated).toEqual([error]);
@@ -252,7 +237,7 @@ describe("createHttpClient: refusals and failures (spec §8)", () => {
     [429, "SmsRateLimited"],
   ] as const)("%i is ServerRefused with the server's message, the status and the tag (%s)", async (status, tag) => {
     const h = harness(() => refusal(status, `refused with ${status}`, tag === undefined ? {} : { "x-error-tag": tag }));
-    const error = await failingWith(h.client.call("sendSms", { phone: "13800138000" }));
+    const error = await failureOf(h.client.call("sendSms", { phone: "13800138000" }));
     expect(error).toEqual(expect.objectContaining({ _tag: "ServerRefused", message: `refused with ${status}`, status, tag }));
     expect(await Effect.runPromise(h.tokens.token())).toBe(TOKEN);
     expect(h.sessionEnded).toEqual([]);
@@ -261,25 +246,25 @@ describe("createHttpClient: refusals and failures (spec §8)", () => {
 
   it.each([500, 503])("%i is ServerFailed with the server's message", async (status) => {
     const h = harness(() => refusal(status, "database unavailable"));
-    const error = await failingWith(h.client.call("webInfo", {}));
+    const error = await failureOf(h.client.call("webInfo", {}));
     expect(error).toMatchObject({ _tag: "ServerFailed", message: "database unavailable", status });
   });
 
   it("502 with an HTML body is ServerFailed with the catalogue's 'server error, try again later'", async () => {
     const h = harness(() => new Response("<html><body><h1>502 Bad Gateway</h1></body></html>", { status: 502, headers: { "content-type": "text/html" } }));
-    const error = await failingWith(h.client.call("webInfo", {}));
+    const error = await failureOf(h.client.call("webInfo", {}));
     expect(error).toMatchObject({ _tag: "ServerFailed", message: "server error, try again later", status: 502 });
   });
 
   it("a 200 whose envelope says status 'error' is ServerRefused with the server's message", async () => {
     const h = harness(() => refusal(200, "the station is closed"));
-    const error = await failingWith(h.client.call("orderCreate", examples.orderCreate.request));
+    const error = await failureOf(h.client.call("orderCreate", examples.orderCreate.request));
     expect(error).toMatchObject({ _tag: "ServerRefused", message: "the station is closed", status: 200 });
   });
 
   it("a 200 that is not JSON is BadAnswer", async () => {
     const h = harness(() => new Response("<html>maintenance</html>", { status: 200, headers: { "content-type": "text/html" } }));
-    const error = await failingWith(h.client.call("version", {}));
+    const error = await failureOf(h.client.call("version", {}));
     expect(error).toMatchObject({ _tag: "BadAnswer", message: Messages.text("ServerError"), path: "/api/version" });
   });
 
@@ -290,26 +275,26 @@ describe("createHttpClient: refusals and failures (spec §8)", () => {
     ["an empty body", ""],
   ])("a 200 that is JSON but not the envelope (%s) is BadAnswer", async (_what, body) => {
     const h = harness(() => answer(body));
-    const error = await failingWith(h.client.call("version", {}));
+    const error = await failureOf(h.client.call("version", {}));
     expect(error).toMatchObject({ _tag: "BadAnswer", path: "/api/version" });
   });
 
   it("a 200 whose data breaks the contract (a version with a number label) is BadAnswer, never a crash", async () => {
     const h = harness(() => answer(envelope({ version: "v1", label: 42 })));
-    const error = await failingWith(h.client.call("version", {}));
+    const error = await failureOf(h.client.call("version", {}));
     expect(error).toMatchObject({ _tag: "BadAnswer", message: Messages.text("ServerError"), path: "/api/version" });
     expect(error._tag === "BadAnswer" && error.detail.length).toBeGreaterThan(0);
   });
 
   it("a fetch that rejects (no network) is Offline: 'network unavailable, check your connection'", async () => {
     const h = harness(() => Promise.reject(new TypeError("fetch failed")));
-    const error = await failingWith(h.client.call("webInfo", {}));
+    const error = await failureOf(h.client.call("webInfo", {}));
     expect(error).toMatchObject({ _tag: "Offline", message: "network unavailable, check your connection" });
   });
 
   it("the catalogue texts follow the client's locale", async () => {
     const h = harness(() => Promise.reject(new TypeError("fetch failed")), { locale: "zh-CN" });
-    const error = await failingWith(h.client.call("webInfo", {}));
+    const error = await failureOf(h.client.call("webInfo", {}));
     expect(error).toMatchObject({ _tag: "Offline", message: Messages.text("Offline", "zh-CN") });
   });
 });
@@ -326,7 +311,7 @@ const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 describe("createHttpClient: the timeout", () => {
   it("a call with no answer within timeoutMs is aborted and fails with TimedOut: 'the request timed out, try again'", async () => {
     const h = harness(hangingUntilAborted, { timeoutMs: 50 });
-    const error = await failingWith(h.client.call("webInfo", {}));
+    const error = await failureOf(h.client.call("webInfo", {}));
     expect(error).toMatchObject({ _tag: "TimedOut", message: "the request timed out, try again", afterMs: 50 });
     expect(h.sent[0]?.signal?.aborted).toBe(true);
   });
@@ -345,7 +330,7 @@ describe("createHttpClient: the timeout", () => {
     expect(settled).toBe(false);
     expect(h.sent[0]?.signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    const error = failureOf(await running);
+    const error = failureOfExit(await running);
     expect(error).toMatchObject({ _tag: "TimedOut", afterMs: Constants.REQUEST_TIMEOUT_MS });
     expect(h.sent[0]?.signal?.aborted).toBe(true);
   });
@@ -361,6 +346,35 @@ describe("createHttpClient: the timeout", () => {
     // The timer was cleared with the answer: moving past 10 s changes nothing.
     await vi.advanceTimersByTimeAsync(1_000);
     expect(h.sent[0]?.signal?.aborted).toBe(false);
+  });
+});
+
+describe("createHttpClient: interruption", () => {
+  it("interrupting a call in flight aborts its fetch's signal", async () => {
+    const h = harness(hangingUntilAborted);
+    const fiber = Effect.runFork(h.client.call("webInfo", {}));
+    while (h.sent.length === 0) await settle();
+    expect(h.sent[0]?.signal?.aborted).toBe(false);
+    const exit = await Effect.runPromise(Fiber.interrupt(fiber).pipe(Effect.andThen(Fiber.await(fiber))));
+    expect(Exit.hasInterrupts(exit)).toBe(true);
+    expect(h.sent[0]?.signal?.aborted).toBe(true);
+  });
+
+  it("a call that loses a race is aborted: the fetch of the slower request is cancelled", async () => {
+    const h = harness((sent) => (sent.url.endsWith("/api/version") ? success("version") : hangingUntilAborted(sent)));
+    const winner = await Effect.runPromise(Effect.race(h.client.call("webInfo", {}), h.client.call("version", {})));
+    expect(winner).toEqual(decodedExample("version"));
+    const slow = h.sent.find((s) => s.url.endsWith("/api/webinfo/read"));
+    expect(slow?.signal?.aborted).toBe(true);
+  });
+
+  it("an interrupted call's timeout timer is cleared: nothing fires when its 10 s pass", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(hangingUntilAborted);
+    const fiber = Effect.runFork(h.client.call("webInfo", {}));
+    while (h.sent.length === 0) await settle();
+    await Effect.runPromise(Fiber.interrupt(fiber));
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 
@@ -423,7 +437,7 @@ describe("createHttpClient: any answer", () => {
         fc.string(),
         async (status, message) => {
           const h = harness(() => rawAnswer(status, envelope(null, "error", message), {}));
-          const error = await failingWith(h.client.call("webInfo", {}));
+          const error = await failureOf(h.client.call("webInfo", {}));
           expect(error).toMatchObject({ _tag: "ServerRefused", status, message: message === "" ? Messages.text("ServerError") : message });
         },
       ),
@@ -437,7 +451,7 @@ describe("createHttpClient: any answer", () => {
         fc.string({ minLength: 1 }),
         async (status, message) => {
           const h = harness(() => rawAnswer(status, envelope(null, "error", message), {}));
-          const error = await failingWith(h.client.call("webInfo", {}));
+          const error = await failureOf(h.client.call("webInfo", {}));
           expect(error).toMatchObject({ _tag: "ServerFailed", status, message });
         },
       ),
@@ -448,7 +462,7 @@ describe("createHttpClient: any answer", () => {
     await fc.assert(
       fc.asyncProperty(fc.anything(), async (reason) => {
         const h = harness(() => Promise.reject(reason));
-        const error = await failingWith(h.client.call("webInfo", {}));
+        const error = await failureOf(h.client.call("webInfo", {}));
         expect(error._tag).toBe("Offline");
       }),
       { numRuns: 50 },

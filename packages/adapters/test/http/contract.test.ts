@@ -5,7 +5,7 @@ import { migrate } from "@fuel/server/src/db/migrate.ts";
 import { SandboxClock } from "@fuel/server/src/providers/clock/Sandbox.ts";
 import { seedDemoCardsIfNone } from "@fuel/server/src/seed/demoCards.ts";
 import { seedIfEmpty } from "@fuel/server/src/seed/seed.ts";
-import { Cause, Effect, Exit, Option } from "effect";
+import { Effect } from "effect";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newActionKey } from "../../src/http/actionKey.ts";
 import { gatewaysOver } from "../../src/http/gateways.ts";
@@ -13,6 +13,7 @@ import { createHttpClient } from "../../src/http/HttpClient.ts";
 import type { ApiCaller, ApiGateways } from "../../src/ports/Api.ts";
 import type { ApiError, SessionEnded } from "../../src/ports/errors.ts";
 import { MemoryTokenStore } from "../../src/storage/TokenStores.ts";
+import { failureOf } from "../support/failures.ts";
 
 /**
  * The HTTP client against the real server, in-process and listening on a port, so the client and
@@ -69,14 +70,6 @@ const device = (tokens = new MemoryTokenStore()): Customer => {
 const run = <A>(effect: Effect.Effect<A, ApiError>): Promise<A> => Effect.runPromise(effect);
 
 /** The failure of an effect, read from its exit (the effect runs once). */
-const failureOf = async <A>(effect: Effect.Effect<A, ApiError>): Promise<ApiError> => {
-  const exit = await Effect.runPromiseExit(effect);
-  if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`);
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  if (error === undefined) throw new Error(`expected a typed failure, got ${String(Cause.squash(exit.cause))}`);
-  return error;
-};
-
 /**
  * Spec §4's sign-in through the sandbox messaging app: authorization code, wechatauth (a new
  * customer has no phone), SMS code from the sandbox SMS box, check it, bind the phone; the app's

@@ -10,14 +10,7 @@ import { SandboxGeocoder } from "../../src/map/SandboxGeocoder.ts";
 import { Offline, ServerFailed } from "../../src/ports/errors.ts";
 import { GeocodeFailed, type Position } from "../../src/ports/Map.ts";
 import { ScriptedApi } from "../../src/testing/ScriptedApi.ts";
-
-const failureOf = async <A, E>(effect: Effect.Effect<A, E>): Promise<E> => {
-  const exit = await Effect.runPromiseExit(effect);
-  if (!Exit.isFailure(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`);
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  if (error === undefined) throw new Error(`expected a typed failure, got ${String(Cause.squash(exit.cause))}`);
-  return error;
-};
+import { failureOf } from "../support/failures.ts";
 
 const station = (id: number, city: string, longitude: number, latitude: number): Station => ({
   ...exampleStation,

@@ -1,17 +1,10 @@
 import { lngLatInChina } from "@fuel/domain/testing";
-import { Cause, Effect, Exit, Option } from "effect";
+import { Effect } from "effect";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { amapNavigationUri, MapNavigator, type MessagingAppLocation } from "../../src/map/navigators.ts";
 import { NavigationFailed, type Destination } from "../../src/ports/Map.ts";
-
-const failureOf = async <A, E>(effect: Effect.Effect<A, E>): Promise<E> => {
-  const exit = await Effect.runPromiseExit(effect);
-  if (!Exit.isFailure(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`);
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  if (error === undefined) throw new Error(`expected a typed failure, got ${String(Cause.squash(exit.cause))}`);
-  return error;
-};
+import { failureOf } from "../support/failures.ts";
 
 const futian: Destination = { longitude: 114.0579, latitude: 22.5431, name: "Futian Energy & Fuel #1", address: "88 Shennan Avenue" };
 

@@ -1,19 +1,12 @@
 import { Distance } from "@fuel/domain";
 import { lngLatInChina } from "@fuel/domain/testing";
-import { Cause, Effect, Exit, Option } from "effect";
+import { Effect } from "effect";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { AmapRoutePlanner, type AmapDrivingResult, type AmapGlobal } from "../../src/map/AmapRoutePlanner.ts";
 import { StraightLineRoutePlanner, URBAN_AVERAGE_KMH } from "../../src/map/routePlanners.ts";
 import { RouteFailed, type Position } from "../../src/ports/Map.ts";
-
-const failureOf = async <A, E>(effect: Effect.Effect<A, E>): Promise<E> => {
-  const exit = await Effect.runPromiseExit(effect);
-  if (!Exit.isFailure(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`);
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  if (error === undefined) throw new Error(`expected a typed failure, got ${String(Cause.squash(exit.cause))}`);
-  return error;
-};
+import { failureOf } from "../support/failures.ts";
 
 const home: Position = { longitude: 114.0579, latitude: 22.5431 };
 const station: Position = { longitude: 113.9305, latitude: 22.5333 };

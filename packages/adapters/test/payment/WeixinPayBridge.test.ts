@@ -6,14 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { payInfoOf } from "../../src/payment/payInfo.ts";
 import { BRIDGE_READY_TIMEOUT_MS, WeixinPayBridge, type BridgeHost, type WeixinJSBridge } from "../../src/payment/WeixinPayBridge.ts";
 import { PaymentFailed, PaymentUnavailable, type PayOutcome, type PayRequest } from "../../src/ports/PaymentBridge.ts";
-
-const failureOf = async <A, E>(effect: Effect.Effect<A, E>): Promise<E> => {
-  const exit = await Effect.runPromiseExit(effect);
-  if (!Exit.isFailure(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`);
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  if (error === undefined) throw new Error(`expected a typed failure, got ${String(Cause.squash(exit.cause))}`);
-  return error;
-};
+import { failureOf } from "../support/failures.ts";
 
 type Answer = { readonly err_msg?: string; readonly err_desc?: string };
 type Invoke = WeixinJSBridge["invoke"];

@@ -1,5 +1,5 @@
 import { examplePayInfo, type PaymentResultResponse } from "@fuel/domain/api";
-import { Cause, Effect, Exit, Option } from "effect";
+import { Effect } from "effect";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { gatewaysOver } from "../../src/http/gateways.ts";
@@ -8,14 +8,7 @@ import { ServerFailed, type ApiError } from "../../src/ports/errors.ts";
 import { PaymentFailed, PaymentUnavailable, type PayRequest } from "../../src/ports/PaymentBridge.ts";
 import { FakePaymentBridge } from "../../src/testing/fakes.ts";
 import { ScriptedApi } from "../../src/testing/ScriptedApi.ts";
-
-const failureOf = async <A, E>(effect: Effect.Effect<A, E>): Promise<E> => {
-  const exit = await Effect.runPromiseExit(effect);
-  if (!Exit.isFailure(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`);
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  if (error === undefined) throw new Error(`expected a typed failure, got ${String(Cause.squash(exit.cause))}`);
-  return error;
-};
+import { failureOf } from "../support/failures.ts";
 
 const request: PayRequest = { orderId: 5001, payInfo: examplePayInfo, amountCents: 9162, oauthId: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M" };
 

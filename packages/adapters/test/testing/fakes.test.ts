@@ -1,20 +1,13 @@
 import { Distance, Messages, Validation } from "@fuel/domain";
 import { examplePayInfo } from "@fuel/domain/api";
 import { lngLatInChina } from "@fuel/domain/testing";
-import { Cause, Effect, Exit, Option } from "effect";
+import { Effect } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GeocodeFailed, LocationFailed, RouteFailed, type Position } from "../../src/ports/Map.ts";
 import { PaymentFailed, PaymentUnavailable, type PayRequest } from "../../src/ports/PaymentBridge.ts";
 import { FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner } from "../../src/testing/fakes.ts";
-
-const failureOf = async <A, E>(effect: Effect.Effect<A, E>): Promise<E> => {
-  const exit = await Effect.runPromiseExit(effect);
-  if (!Exit.isFailure(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`);
-  const error = Option.getOrUndefined(Cause.findErrorOption(exit.cause));
-  if (error === undefined) throw new Error(`expected a typed failure, got ${String(Cause.squash(exit.cause))}`);
-  return error;
-};
+import { failureOf } from "../support/failures.ts";
 
 const FUTIAN: Position = { longitude: 114.0579, latitude: 22.5431 };
 const TIANHE: Position = { longitude: 113.33, latitude: 23.12 };

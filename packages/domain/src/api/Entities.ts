@@ -89,6 +89,12 @@ export const WebInfo = Schema.Struct({
   tel2: Schema.optionalKey(Schema.NullOr(ShortText)),
   recharge_tip: LongText,
   recharge_shiti_tip: LongText,
+  /**
+   * The page of the official account that /personal's follow-us QR code encodes. Not in the
+   * spec's list: absent (the server does not send it yet) or null when there is none, and then the
+   * overlay says so instead of showing a code.
+   */
+  follow_url: Schema.optionalKey(Schema.NullOr(Url)),
 }).annotate({ identifier: "WebInfo" });
 export type WebInfo = typeof WebInfo.Type;
 

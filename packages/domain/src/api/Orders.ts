@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import { ORDER_LIST_TABS, STATUS_CODES, statusesForTab } from "../Order.ts";
 import { DraftOrder } from "./Entities.ts";
 import { FyPayParams, WechatOrderCreated } from "./Payments.ts";
 import { intBetween, LineText, LongText, numberOrDigits, OrderId, OrderIdField, OrderStatusCode, RefundStatusCode, ShortText } from "./Primitives.ts";
@@ -22,7 +23,7 @@ export const OrderCreateResponse = Schema.Union([WechatOrderCreated, FyPayParams
 export type OrderCreateResponse = typeof OrderCreateResponse.Type;
 
 /** Spec §2 (/orderlist): the tabs, by name. */
-export const OrderListTab = Schema.Literals(["all", "unpaid", "unused", "used", "expired"]).annotate({ identifier: "OrderListTab" });
+export const OrderListTab = Schema.Literals(ORDER_LIST_TABS).annotate({ identifier: "OrderListTab" });
 export type OrderListTab = typeof OrderListTab.Type;
 
 /**
@@ -37,22 +38,12 @@ export const OrderListFilter = Schema.Union([OrderListTab, numberOrDigits(Schema
 });
 export type OrderListFilter = typeof OrderListFilter.Type;
 
-const ALL_STATUS_CODES: ReadonlyArray<OrderStatusCode> = [1, 2, 3, 6, 7, 8, 9];
-
-const TAB_CODES: Record<OrderListTab, ReadonlyArray<OrderStatusCode>> = {
-  all: ALL_STATUS_CODES,
-  unpaid: [1],
-  unused: [2],
-  used: [3],
-  expired: [8],
-};
-
 /**
  * The order_status codes an {@link OrderListFilter} selects: a tab's own status (as
  * `Order.statusesForTab`), every code for "all" and 0, the code itself otherwise.
  */
 export const orderListStatuses = (filter: OrderListFilter): ReadonlyArray<OrderStatusCode> =>
-  typeof filter === "string" ? TAB_CODES[filter] : filter === 0 ? ALL_STATUS_CODES : [filter];
+  typeof filter === "string" ? statusesForTab(filter) : filter === 0 ? STATUS_CODES : [filter];
 
 /** `POST /api/order/list`: one page (from 1; the client loads the next when scrolled to the bottom; `"1"` is read too). */
 export const OrderListRequest = Schema.Struct({

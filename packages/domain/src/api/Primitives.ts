@@ -1,5 +1,8 @@
 import { Schema, SchemaGetter } from "effect";
+import { DIESEL_0, DISABLED_GASOLINE } from "../Constants.ts";
 import * as Messages from "../Messages.ts";
+import { CARD_TYPE_CODES, ORDER_TYPE_CODES, STATUS_CODES } from "../Order.ts";
+import { REFUND_STATUS_CODES } from "../Refund.ts";
 
 /**
  * The scalar building blocks of the wire contract: money, times, ids, codes and bounded strings.
@@ -296,28 +299,28 @@ export type ClockTime = typeof ClockTime.Type;
  * Spec §4: order_status codes. 1 unpaid, 2 unused (paid), 3 used, 6 rejected (recharge),
  * 7 voided, 8 expired, 9 cancelled. `Order.statusFromCode` names them.
  */
-export const OrderStatusCode = Schema.Literals([1, 2, 3, 6, 7, 8, 9]).annotate({
+export const OrderStatusCode = Schema.Literals(STATUS_CODES).annotate({
   identifier: "OrderStatusCode",
   description: "1 unpaid, 2 unused (paid), 3 used, 6 rejected, 7 voided, 8 expired, 9 cancelled",
 });
 export type OrderStatusCode = typeof OrderStatusCode.Type;
 
 /** Spec §4: order_type codes. 1 entity card, 2 pay-as-you-go. */
-export const OrderTypeCode = Schema.Literals([1, 2]).annotate({
+export const OrderTypeCode = Schema.Literals([ORDER_TYPE_CODES.entityCard, ORDER_TYPE_CODES.payAsYouGo]).annotate({
   identifier: "OrderTypeCode",
   description: "1 entity card, 2 pay-as-you-go",
 });
 export type OrderTypeCode = typeof OrderTypeCode.Type;
 
 /** Spec §3/§4/§9: card_type codes. 1 entity, 2 virtual, 3 top-up replacement (code 3 is our decision). */
-export const CardTypeCode = Schema.Literals([1, 2, 3]).annotate({
+export const CardTypeCode = Schema.Literals([CARD_TYPE_CODES.entity, CARD_TYPE_CODES.virtual, CARD_TYPE_CODES.topUpReplacement]).annotate({
   identifier: "CardTypeCode",
   description: "1 entity, 2 virtual, 3 top-up replacement",
 });
 export type CardTypeCode = typeof CardTypeCode.Type;
 
-/** refund_status codes: 0 none, 1 requested, 2 refunding, 3 refunded (spec §4 names 3). */
-export const RefundStatusCode = Schema.Literals([0, 1, 2, 3]).annotate({
+/** refund_status codes: 0 none, 1 requested, 2 refunding, 3 refunded (spec §4 names 3); `Refund.REFUND_STATUS` names them. */
+export const RefundStatusCode = Schema.Literals(REFUND_STATUS_CODES).annotate({
   identifier: "RefundStatusCode",
   description: "0 none, 1 requested, 2 refunding, 3 refunded",
 });
@@ -328,7 +331,7 @@ export type RefundStatusCode = typeof RefundStatusCode.Type;
  * four grades the product shows; that only 0# can be bought is the domain's rule
  * (`Validation.validateGasType`), so the answer carries the spec's message.
  */
-export const GasType = Schema.Literals(["0#", "92#", "95#", "98#"]).annotate({
+export const GasType = Schema.Literals([DIESEL_0, ...DISABLED_GASOLINE]).annotate({
   identifier: "GasType",
   description: "a fuel grade; only \"0#\" (diesel) can be bought",
 });

@@ -12,7 +12,7 @@ import {
   type OrderStatus,
   type StatusCode,
 } from "../Order.ts";
-import { REFUND_STATUS } from "../QrCode.ts";
+import { REFUND_STATUS } from "../Refund.ts";
 import type { EpochMs } from "../Time.ts";
 
 /**

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import * as Constants from "../../src/Constants.ts";
 import * as OrderRules from "../../src/Order.ts";
 import * as Pricing from "../../src/Pricing.ts";
-import * as QrCode from "../../src/QrCode.ts";
+import * as Refund from "../../src/Refund.ts";
 import * as Validation from "../../src/Validation.ts";
 import {
   CardTypeCode,
@@ -31,8 +31,8 @@ describe("the wire codes are the domain's", () => {
   it("card_type codes are Order.CARD_TYPE_CODES", () => {
     expect([...literals(CardTypeCode)].sort()).toEqual(Object.values(OrderRules.CARD_TYPE_CODES).sort());
   });
-  it("refund_status codes are QrCode.REFUND_STATUS", () => {
-    expect([...literals(RefundStatusCode)].sort()).toEqual(Object.values(QrCode.REFUND_STATUS).sort());
+  it("refund_status codes are Refund.REFUND_STATUS", () => {
+    expect([...literals(RefundStatusCode)].sort()).toEqual(Object.values(Refund.REFUND_STATUS).sort());
   });
   it("the order-list tabs are Order.ORDER_LIST_TABS and select Order.statusesForTab", () => {
     expect(literals(OrderListTab)).toEqual(OrderRules.ORDER_LIST_TABS);

@@ -1,4 +1,4 @@
-import { QrCode } from "@fuel/domain";
+import { QrCode, Refund } from "@fuel/domain";
 import type { Database } from "../db/client.ts";
 import { conflict, notFound } from "../http/refusals.ts";
 import { findOrderByMchntNo, lockOrder } from "../orders/queries.ts";
@@ -19,7 +19,7 @@ export const fuelOrderQrCode = async (db: Database, userId: number, orderNumber:
   if (order.kind !== "fuel") throw conflict("QrNotAvailable");
   if (order.status === STATUS.used) throw conflict("QrAlreadyUsed");
   if (order.status === STATUS.expired) throw conflict("QrExpired");
-  if (order.status !== STATUS.unused || order.refundStatus !== QrCode.REFUND_STATUS.none || order.paidAt === null) throw conflict("QrNotAvailable");
+  if (order.status !== STATUS.unused || order.refundStatus !== Refund.REFUND_STATUS.none || order.paidAt === null) throw conflict("QrNotAvailable");
   if (!QrCode.fuelQrValid(order.paidAt.getTime(), now)) throw conflict("QrExpired");
   return issueQrCode(db, order.id, now);
 };

@@ -1,3 +1,5 @@
+import { Constants } from "@fuel/domain";
+
 /**
  * Every time limit and count of the identity part, in one place (issue 3, spec §4, §9). Durations
  * are milliseconds. docs/api.md repeats the customer-visible ones; change both together.
@@ -38,8 +40,8 @@ export const SMS_CODE_TTL_MS = 5 * MINUTE;
 /** The wrong guesses that kill a code: 5 tries at 1 in 10^6 each is no brute force. */
 export const SMS_CODE_MAX_FAILED_ATTEMPTS = 5;
 
-/** Rate limits on sending, per phone and per client address (issue 3). */
-export const SMS_MIN_INTERVAL_MS = 60 * SECOND;
+/** Rate limits on sending, per phone and per client address (issue 3); one send per phone per resend countdown (spec §4/§9). */
+export const SMS_MIN_INTERVAL_MS = Constants.SMS_RESEND_SECONDS * SECOND;
 export const SMS_PER_PHONE_PER_HOUR = 5;
 export const SMS_PER_PHONE_PER_DAY = 10;
 export const SMS_PER_IP_PER_HOUR = 20;

@@ -1,3 +1,4 @@
+import { Constants, Messages } from "@fuel/domain";
 import {
   DAY_MS,
   HOUR_MS,
@@ -23,7 +24,7 @@ export interface SmsLimit {
 }
 
 export const SMS_LIMITS: readonly SmsLimit[] = [
-  { scope: "phone", max: 1, windowMs: SMS_MIN_INTERVAL_MS, message: "an SMS code was just sent to this phone, wait 60 seconds before asking again" },
+  { scope: "phone", max: 1, windowMs: SMS_MIN_INTERVAL_MS, message: Messages.text("SmsSentRecently", "en", { seconds: Constants.SMS_RESEND_SECONDS }) },
   { scope: "phone", max: SMS_PER_PHONE_PER_HOUR, windowMs: HOUR_MS, message: "too many SMS codes for this phone in the last hour, try again later" },
   { scope: "phone", max: SMS_PER_PHONE_PER_DAY, windowMs: DAY_MS, message: "too many SMS codes for this phone today, try again tomorrow" },
   { scope: "ip", max: SMS_PER_IP_PER_HOUR, windowMs: HOUR_MS, message: "too many SMS codes requested from this network, try again later" },

@@ -1,4 +1,4 @@
-import { QrCode } from "@fuel/domain";
+import { Refund } from "@fuel/domain";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
@@ -45,7 +45,7 @@ export const sweepOnce = async (deps: SweepDeps): Promise<SweepReport> => {
   const pendingOrders = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(inArray(orders.refundStatus, [QrCode.REFUND_STATUS.requested, QrCode.REFUND_STATUS.refunding]));
+    .where(inArray(orders.refundStatus, [Refund.REFUND_STATUS.requested, Refund.REFUND_STATUS.refunding]));
   for (const { id } of pendingOrders) await refundOrder(deps, id, now);
 
   const stray = await db

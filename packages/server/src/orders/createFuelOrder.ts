@@ -3,7 +3,7 @@ import type { DraftOrder, OrderCreateResponse } from "@fuel/domain/api";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { Database } from "../db/client.ts";
 import { ok, type Ok } from "../http/envelope.ts";
-import { invalid, notFound } from "../http/refusals.ts";
+import { notFound } from "../http/refusals.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel, PayParams } from "../payments/PaymentChannel.ts";
 import { sha256 } from "../security/tokens.ts";
@@ -46,9 +46,7 @@ export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: 
   if (station === undefined) throw notFound("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
-  const amount = Pricing.payableCents(orderAmount, station.nowPrice, station.originalPrice);
-  // A cent at a deep discount rounds to nothing: there is nothing to charge, so nothing to sell.
-  if (amount < 1) throw invalid("AmountNotPositive");
+  const amount = orRefuse(Pricing.chargeableCents(orderAmount, station.nowPrice, station.originalPrice));
 
   const remark = cleanRemark(draft.remark);
   const draftHash = sha256(JSON.stringify([userId, draft.gas_Type, orderAmount, phone, station.id, remark, draft.paytype]));

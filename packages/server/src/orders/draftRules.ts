@@ -1,11 +1,10 @@
-import { Maintenance, Money, Validation } from "@fuel/domain";
+import { Maintenance, Money, Time, Validation } from "@fuel/domain";
 import { Result } from "effect";
 import { eq } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
 import { BadRequest } from "../http/errors.ts";
-import { chinaStamp } from "../http/instant.ts";
 import { invalid, notFound } from "../http/refusals.ts";
 
 /**
@@ -54,4 +53,4 @@ export const payerOpenidOf = async (db: Database, userId: number): Promise<strin
  * numbers say nothing about our volume and never repeat across a test database's resets.
  */
 export const newMchntOrderNo = (prefix: "FO" | "RC", now: number): string =>
-  `${prefix}${chinaStamp(now)}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
+  `${prefix}${Time.formatChinaStamp(now)}${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;

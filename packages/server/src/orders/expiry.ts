@@ -6,16 +6,18 @@ import { STATUS } from "./rows.ts";
 
 /**
  * Time-driven transitions, derived from stored instants so they are right at read time even when
- * no background job ran (issue 4), and written back so every reader agrees:
+ * no background job ran (issue 4), and written back so every reader agrees. The rule is the
+ * domain's `Order.expireIfDue` (the machine's `ExpireUnpaid` and `ExpireQr` events), applied here
+ * as bulk SQL rather than order by order; test/orders/expiryAgreement.property.test.ts proves the
+ * SQL leaves every status the machine gives, for every kind, status, refund state and instant:
  *
- * - an unpaid order whose pay window has closed (`now >= pay_deadline`, `Order.transition`
- *   ExpireUnpaid) becomes cancelled (9);
- * - an unused fuel order whose QR code is 48 h old (`now >= paid_at + 48 h`, `QrCode.fuelQrValid`)
- *   becomes expired (8), and its QR code is voided.
+ * - an unpaid order whose pay window has closed (`now >= pay_deadline`) becomes cancelled (9);
+ * - an unused fuel order whose QR code is 48 h old (`now >= paid_at + 48 h`) and has no refund
+ *   under way becomes expired (8), and its QR code is voided. A refund under way keeps the status
+ *   until the refund settles it (`Order.afterRefund`).
  *
  * Each is one conditional UPDATE on the status, so it cannot undo a payment, a redemption or a
- * cancel that committed first. A fuel order with a refund under way keeps its status until the
- * refund settles it.
+ * cancel that committed first.
  */
 
 export interface ExpiryScope {

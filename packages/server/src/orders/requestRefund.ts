@@ -1,4 +1,4 @@
-import { QrCode } from "@fuel/domain";
+import { Order, Refund } from "@fuel/domain";
 import type { RefundResponse } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { voidQrCodes } from "../cashier/qrCodes.ts";
@@ -8,19 +8,10 @@ import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
 import { cleanRemark } from "./draftRules.ts";
 import { lockOrder } from "./queries.ts";
 import { ownOrderNow } from "./readOrders.ts";
-import { STATUS, type OrderRow } from "./rows.ts";
+import { domainOrder, STATUS, type OrderRow } from "./rows.ts";
 
-/**
- * The fixed refund rule (issue 4): a fuel order that is paid, unused, within its 48-hour QR
- * validity and not already being refunded is refunded in full, at once, without anyone deciding.
- * Anything else is refused with the reason.
- */
-export const refundAllowed = (order: OrderRow, now: number): boolean =>
-  order.kind === "fuel" &&
-  order.status === STATUS.unused &&
-  order.refundStatus === QrCode.REFUND_STATUS.none &&
-  order.paidAt !== null &&
-  QrCode.fuelQrValid(order.paidAt.getTime(), now);
+/** The fixed refund rule (issue 4), `Order.canRefund`, on a stored order. */
+export const refundAllowed = (order: OrderRow, now: number): boolean => Order.canRefund(domainOrder(order), order.refundStatus, now);
 
 /**
  * `POST /api/order/refund {order_id, reason}`. The request is recorded (refund_status 1) and the
@@ -32,15 +23,15 @@ export const requestRefund = async (deps: RefundDeps, userId: number, orderId: n
   const reason = cleanRemark(rawReason);
   if (reason === "") throw invalid("RefundReasonMissing");
   const current = await ownOrderNow(deps.db, userId, orderId, now);
-  if (current.refundStatus !== QrCode.REFUND_STATUS.none) throw conflict("RefundAlreadyRequested");
+  if (current.refundStatus !== Refund.REFUND_STATUS.none) throw conflict("RefundAlreadyRequested");
 
   const recorded = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order === undefined || order.userId !== userId || !refundAllowed(order, now)) return false;
     await tx
       .update(orders)
-      .set({ refundStatus: QrCode.REFUND_STATUS.requested, refundReason: reason, refundRequestedAt: new Date(now) })
-      .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unused), eq(orders.refundStatus, QrCode.REFUND_STATUS.none)));
+      .set({ refundStatus: Refund.REFUND_STATUS.requested, refundReason: reason, refundRequestedAt: new Date(now) })
+      .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unused), eq(orders.refundStatus, Refund.REFUND_STATUS.none)));
     await voidQrCodes(tx, orderId, now);
     return true;
   });

@@ -1,10 +1,9 @@
-import { Order, QrCode } from "@fuel/domain";
+import { Order, Time } from "@fuel/domain";
 import type { GasType, Order as WireOrder } from "@fuel/domain/api";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
 import type { StationRow } from "../catalogue/stations.ts";
 import { stationToWire } from "../catalogue/stations.ts";
-import { chinaIso } from "../http/instant.ts";
 
 /** An order as stored (table `orders`). */
 export type OrderRow = typeof orders.$inferSelect;
@@ -61,17 +60,9 @@ export const cardTypeOf = (row: OrderRow): Order.CardType | undefined => {
   return Result.isSuccess(type) ? type.success : undefined;
 };
 
-/**
- * The QR payload the order's detail may show at `now`: a fuel order's live code while it is
- * unused and within 48 h of payment; a recharge order's until the QR area reads expired/used
- * (more than 24 h after payment, spec §4).
- */
-export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null => {
-  if (liveCode === null || row.status !== STATUS.unused || row.paidAt === null || row.refundStatus !== 0) return null;
-  const paidAt = row.paidAt.getTime();
-  if (row.kind === "fuel") return QrCode.fuelQrValid(paidAt, now) ? liveCode : null;
-  return QrCode.rechargeQrExpiredOrUsed(paidAt, now) ? null : liveCode;
-};
+/** The QR payload the order's detail may show at `now`: its live code while `Order.qrVisible` says so (spec §4). */
+export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null =>
+  liveCode !== null && Order.qrVisible(domainOrder(row), row.refundStatus, now) ? liveCode : null;
 
 /** Spec §3: the order on the wire, with its station and the QR code it may show. */
 export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode: string | null, now: number): WireOrder => ({
@@ -82,8 +73,8 @@ export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode:
   gas_type: row.gasType as GasType,
   order_amount: row.orderAmount,
   amount: row.amount,
-  created_at: chinaIso(row.createdAt),
-  payment_time: row.paidAt === null ? null : chinaIso(row.paidAt),
+  created_at: Time.formatChinaIso(row.createdAt.getTime()),
+  payment_time: row.paidAt === null ? null : Time.formatChinaIso(row.paidAt.getTime()),
   remark: row.remark,
   phone: row.phone,
   count: row.status === STATUS.unpaid ? Order.secondsLeftToPay({ payDeadline: row.payDeadline.getTime() }, now) : 0,

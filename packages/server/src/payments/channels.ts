@@ -1,3 +1,4 @@
+import { Api } from "@fuel/domain/api";
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import type { Config, SecretName } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -22,10 +23,10 @@ export interface PaymentProviders {
   readonly sandbox: Readonly<Partial<Record<ChannelName, SandboxChannel>>>;
 }
 
-/** The path each channel's notifications arrive at (spec §7 names the query paths; these mirror them). */
+/** The path each channel's notifications arrive at: the contract's `paymentNotify` and `paymentFyNotify` endpoints. */
 export const NOTIFY_PATHS: Readonly<Record<ChannelName, string>> = {
-  wechat: "/api/payment/notify",
-  fy: "/api/paymentfy/notify",
+  wechat: Api.paymentNotify.path,
+  fy: Api.paymentFyNotify.path,
 };
 
 /** The sandbox's merchant identity; a notification naming another merchant is refused. */

@@ -1,9 +1,9 @@
-import { QrCode } from "@fuel/domain";
+import { Order, Refund } from "@fuel/domain";
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
 import { orders, payments } from "../db/schema.ts";
-import { STATUS } from "../orders/rows.ts";
+import { domainOrder } from "../orders/rows.ts";
 import { ChannelUnavailable, type ChannelName, type PaymentChannel, type RefundOutcome } from "./PaymentChannel.ts";
 
 /**
@@ -12,7 +12,7 @@ import { ChannelUnavailable, type ChannelName, type PaymentChannel, type RefundO
  *
  * - an order refund (a customer's request, or a recharge the distributor rejected): the order's
  *   `refund_status` goes 1 requested -> 2 refunding (the channel accepted, not yet done) -> 3
- *   refunded, and a refunded fuel order is voided (7);
+ *   refunded, and a refunded fuel order is voided (7) through the state machine (`Order.afterRefund`);
  * - a stray payment (it arrived for an order that was cancelled or had expired, or paid an order
  *   twice): `payments.refund_required`, settled by `refunded_at`.
  *
@@ -78,8 +78,8 @@ export const refundStrayPayment = async (deps: RefundDeps, paymentId: number, no
  */
 export const refundOrder = async (deps: RefundDeps, orderId: number, now: number): Promise<number> => {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (order === undefined) return QrCode.REFUND_STATUS.none;
-  if (order.refundStatus !== QrCode.REFUND_STATUS.requested && order.refundStatus !== QrCode.REFUND_STATUS.refunding) return order.refundStatus;
+  if (order === undefined) return Refund.REFUND_STATUS.none;
+  if (!Refund.isRefundUnderWay(order.refundStatus)) return order.refundStatus;
   const [payment] = await deps.db
     .select()
     .from(payments)
@@ -92,26 +92,30 @@ export const refundOrder = async (deps: RefundDeps, orderId: number, now: number
   }
   const outcome = await askChannel(deps, payment, order.mchntOrderNo, order.refundReason ?? order.reason ?? "refund");
   if (outcome === "refunded") {
+    // A refunded fuel order can no longer be used: the state machine voids it (`Void`); a rejected
+    // recharge keeps its status and reason (`Order.afterRefund`).
+    const before = domainOrder(order);
+    const after = Order.afterRefund(before, now);
+    const closed = after.status !== before.status;
     await deps.db.transaction(async (tx) => {
       await tx.update(payments).set({ refundedAt: new Date(now) }).where(and(eq(payments.id, payment.id), isNull(payments.refundedAt)));
       await tx
         .update(orders)
         .set({
-          refundStatus: QrCode.REFUND_STATUS.refunded,
+          refundStatus: Refund.REFUND_STATUS.refunded,
           refundedAt: new Date(now),
-          // A refunded fuel order can no longer be used; a rejected recharge keeps its status and reason.
-          ...(order.kind === "fuel" && order.status === STATUS.unused ? { status: STATUS.voided, closedAt: new Date(now) } : {}),
+          ...(closed ? { status: Order.statusCode(after.status), closedAt: new Date(now) } : {}),
         })
-        .where(and(eq(orders.id, orderId), inArray(orders.refundStatus, [QrCode.REFUND_STATUS.requested, QrCode.REFUND_STATUS.refunding])));
+        .where(and(eq(orders.id, orderId), inArray(orders.refundStatus, [Refund.REFUND_STATUS.requested, Refund.REFUND_STATUS.refunding])));
     });
-    return QrCode.REFUND_STATUS.refunded;
+    return Refund.REFUND_STATUS.refunded;
   }
-  if (outcome === "pending" && order.refundStatus === QrCode.REFUND_STATUS.requested) {
+  if (outcome === "pending" && order.refundStatus === Refund.REFUND_STATUS.requested) {
     await deps.db
       .update(orders)
-      .set({ refundStatus: QrCode.REFUND_STATUS.refunding })
-      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, QrCode.REFUND_STATUS.requested)));
-    return QrCode.REFUND_STATUS.refunding;
+      .set({ refundStatus: Refund.REFUND_STATUS.refunding })
+      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, Refund.REFUND_STATUS.requested)));
+    return Refund.REFUND_STATUS.refunding;
   }
   return order.refundStatus;
 };

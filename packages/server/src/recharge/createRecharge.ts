@@ -1,7 +1,7 @@
-import { Constants, Money, Order, Pricing, Validation } from "@fuel/domain";
+import { Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
 import { ok, type Ok } from "../http/envelope.ts";
-import { BadRequest, HttpError } from "../http/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { conflict, invalid, notFound } from "../http/refusals.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
 import { centsOf, cleanRemark, orRefuse, refuseDuringMaintenance } from "../orders/draftRules.ts";
@@ -21,34 +21,21 @@ import { findCard } from "./cards.ts";
 
 const CARD_TYPE = Order.CARD_TYPE_CODES;
 
-/** Spec §5: entity (and replacement) recharges at most 5000 yuan; a virtual card is bought on the card-purchase page, also 5000. */
-const amountRule = (cardType: number, cents: Money.Cents): Money.Cents => {
-  if (cardType !== CARD_TYPE.virtual) return orRefuse(Validation.validateEntityRechargeCents(cents));
-  if (cents > Money.fromYuan(Constants.CARD_PURCHASE_MAX_YUAN)) {
-    throw BadRequest.fromTagged(new Validation.AmountAboveLimit({ limitYuan: Constants.CARD_PURCHASE_MAX_YUAN, page: "cardPurchase" }));
-  }
-  return cents;
-};
-
-/** Spec §3/§9: the customer types the last 7 digits; the rest is the shared prefix of the card type. */
-const lastDigitsOf = (raw: string): string => {
-  const digits = orRefuse(Validation.validateCardNumber(raw));
-  if (digits.length !== Constants.CARD_LAST_DIGITS) throw invalid("CardNumberInvalid");
-  return digits;
-};
-
 export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: string | null | undefined, draft: DraftRecharge, now: number): Promise<Ok<RechargeOrderCreateResponse>> => {
   const { db } = deps;
   refuseDuringMaintenance(now);
-  orRefuse(Validation.validateGasType(draft.gas_Type));
-  const lastNumber = lastDigitsOf(draft.last_number);
-  const rawAmount = centsOf(draft.order_amount);
-  if (rawAmount === 0) throw invalid("RechargeAmountEmpty");
-  const orderAmount = amountRule(draft.card_type, rawAmount);
-  const phone = orRefuse(Validation.validatePhone(draft.phone));
-  if (draft.phonenum2 !== undefined && draft.phonenum2 !== "") orRefuse(Validation.validatePhone(draft.phonenum2));
-  if (draft.station_id === undefined || draft.station_id === null) throw invalid("StationRequired");
-  const station = await deps.catalogue.station(draft.station_id);
+  const { lastNumber, amount: orderAmount, phone, stationId } = orRefuse(
+    Validation.validateRechargeDraft({
+      gasType: draft.gas_Type,
+      cardType: orRefuse(Order.cardTypeFromCode(draft.card_type)),
+      lastNumber: draft.last_number,
+      amount: centsOf(draft.order_amount),
+      phone: draft.phone,
+      secondPhone: draft.phonenum2,
+      stationId: draft.station_id,
+    }),
+  );
+  const station = await deps.catalogue.station(stationId);
   if (station === undefined) throw notFound("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
@@ -64,8 +51,7 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
   if (card.status !== "normal") throw conflict("CardNotRechargeable");
 
   const cardPrice = isVirtual ? settings.price0Xuni : settings.price0Shiti;
-  const amount = Pricing.payableCents(orderAmount, cardPrice, settings.price0Original);
-  if (amount < 1) throw invalid("AmountNotPositive");
+  const amount = orRefuse(Pricing.chargeableCents(orderAmount, cardPrice, settings.price0Original));
   if (draft.amount !== amount) throw conflict("PriceChanged", { yuan: Money.formatCents(amount) });
 
   const remark = cleanRemark(draft.remark);

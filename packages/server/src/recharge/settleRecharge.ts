@@ -1,4 +1,4 @@
-import { Order, QrCode } from "@fuel/domain";
+import { Order, Refund } from "@fuel/domain";
 import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
@@ -28,7 +28,7 @@ export const settleRecharge = async (
   const settled = await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order === undefined || order.kind !== "recharge") throw notFound("OrderNotFound");
-    if (order.refundStatus !== QrCode.REFUND_STATUS.none) throw conflict("IllegalTransition");
+    if (order.refundStatus !== Refund.REFUND_STATUS.none) throw conflict("IllegalTransition");
     const step = Order.transition(domainOrder(order), event, now);
     if (Result.isFailure(step)) {
       throw step.failure._tag === "RejectionReasonMissing" ? BadRequest.fromTagged(step.failure) : conflict("IllegalTransition");
@@ -40,7 +40,7 @@ export const settleRecharge = async (
         status: Order.statusCode(step.success.status),
         closedAt: new Date(now),
         ...(rejected
-          ? { reason: step.success.reason ?? null, refundStatus: QrCode.REFUND_STATUS.requested, refundReason: step.success.reason ?? null, refundRequestedAt: new Date(now) }
+          ? { reason: step.success.reason ?? null, refundStatus: Refund.REFUND_STATUS.requested, refundReason: step.success.reason ?? null, refundRequestedAt: new Date(now) }
           : { usedAt: new Date(now) }),
       })
       .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unused)));

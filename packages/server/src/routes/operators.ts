@@ -1,8 +1,8 @@
+import { Time } from "@fuel/domain";
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { NotFound } from "../http/errors.ts";
-import { chinaIso } from "../http/instant.ts";
 import { phoneOf } from "../identity/input.ts";
 import { addToBlacklist } from "../operators/blacklist.ts";
 import { createInviteCodes } from "../operators/inviteCodes.ts";
@@ -27,6 +27,6 @@ export const operatorSandboxRoutes = (app: FastifyInstance): void => {
     // A sandbox server may still run on the production clock (CLOCK_PROVIDER=production).
     if (!(clock instanceof SandboxClock)) throw new NotFound("the clock of this server cannot be moved");
     // China time, like every instant on the wire (docs/api.md).
-    return { now: chinaIso(clock.advance(advance_seconds)) };
+    return { now: Time.formatChinaIso(clock.advance(advance_seconds)) };
   });
 };

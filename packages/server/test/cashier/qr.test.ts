@@ -1,12 +1,12 @@
-import { Constants, Pricing } from "@fuel/domain";
+import { Constants } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, qrCodes } from "../../src/db/schema.ts";
-import { DEMO_SITE_SETTINGS } from "../../src/seed/demoStations.ts";
-import { bootApp, type BootedApp } from "../helpers/app.ts";
+import type { BootedApp } from "../helpers/app.ts";
+import { moneyTestSetUp, paidFuelOrder as paidFuel, rechargeDraftFor, type PaidFuelOrder } from "../helpers/moneyApp.ts";
 import { expectError, expectSuccess, post } from "../identity/support.ts";
-import { call, createOrder, customer, detail, dieselStation, draftFor, payInSandbox, seedCatalogue, type Customer } from "../orders/support.ts";
+import { call, createOrder, customer, detail, draftFor, payInSandbox, type Customer } from "../orders/support.ts";
 
 /**
  * Cashier QR codes (issue 4; spec §4, §9): a paid fuel order's code (`kepai/getqrcode`), redeemed
@@ -27,29 +27,10 @@ const NOT_REGENERABLE = "the QR code of this order can no longer be regenerated"
 let booted: BootedApp;
 let stationId: number;
 
-beforeAll(async () => {
-  booted = await bootApp({ systemTime: () => SYSTEM_NOW });
-});
-beforeEach(async () => {
-  await booted.reset();
-  await seedCatalogue(booted);
-  stationId = (await dieselStation(booted)).id;
-});
-afterAll(async () => booted.close());
-
-interface Paid {
-  readonly orderId: number;
-  readonly mchntOrderNo: string;
-}
+moneyTestSetUp(SYSTEM_NOW, (world) => ({ booted, stationId } = world));
 
 /** A fuel order created and paid in the sandbox (the clock stands at its payment instant). */
-const paidFuelOrder = async (who: Customer, orderAmount = "10040"): Promise<Paid> => {
-  const created = await createOrder(booted, who, draftFor(stationId, { order_amount: orderAmount }));
-  expectSuccess(await payInSandbox(booted, created.order_id));
-  const d = await detail(booted, who, created.order_id);
-  expect(d.order_status).toBe(2);
-  return { orderId: created.order_id, mchntOrderNo: d.mchnt_order_no };
-};
+const paidFuelOrder = (who: Customer, orderAmount?: string): Promise<PaidFuelOrder> => paidFuel(booted, who, stationId, orderAmount);
 
 const getQr = (who: Customer, orderNumber: string): Promise<LightMyRequestResponse> => call(booted, who, "/api/kepai/getqrcode", { orderNumber });
 
@@ -64,18 +45,7 @@ const redeem = (qrcode: string): Promise<LightMyRequestResponse> => post(booted,
 const resetQr = (who: Customer, orderId: number): Promise<LightMyRequestResponse> => call(booted, who, "/api/order/resetQR", { order_id: orderId });
 
 /** The recharge draft of the demo entity card of 13912345678, priced as the server prices it. */
-const rechargeDraft = (overrides: Record<string, unknown> = {}) => ({
-  gas_Type: "0#",
-  card_type: 1,
-  last_number: "1234567",
-  order_amount: "50000",
-  amount: Pricing.payableCents(50_000, DEMO_SITE_SETTINGS.price_0_shiti, DEMO_SITE_SETTINGS.price_0_original),
-  phone: "13912345678",
-  team: "珠江物流车队",
-  station_id: stationId,
-  paytype: "fy",
-  ...overrides,
-});
+const rechargeDraft = (overrides: Record<string, unknown> = {}) => rechargeDraftFor(stationId, overrides);
 
 /** A recharge order created and paid through the FY sandbox channel. */
 const paidRecharge = async (who: Customer, overrides: Record<string, unknown> = {}): Promise<number> => {

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -133,17 +132,4 @@ describe("usage", () => {
     expect(await run("frobnicate")).toBe(2);
     expect(err[0]).toMatch(/^unknown command: frobnicate/);
   });
-});
-
-describe("the real process", () => {
-  it("creates invite codes in a PGlite folder and exits 0", () => {
-    const result = spawnSync(process.execPath, ["--conditions=@fuel/source", "--import", "tsx", "src/cli/main.ts", "invite", "create", "2"], {
-      cwd: new URL("../../", import.meta.url),
-      env: { ...process.env, DATABASE_URL: `file:${join(dir, "pglite")}` },
-      encoding: "utf8",
-    });
-    expect(result.stderr).toBe("");
-    expect(result.status).toBe(0);
-    expect(result.stdout.trim().split("\n")).toHaveLength(2);
-  }, 60_000);
 });

@@ -19,7 +19,7 @@ import { openTestDatabase, type TestDatabase } from "../helpers/database.ts";
 /**
  * The operator channel in-process: a server's socket running CLI commands on the server's own
  * database handle, and the CLI's choice between it and opening the folder itself. The same
- * through real processes (a running server, `kill -9`): test/cli/whileServerRuns.test.ts.
+ * through real processes (a running server, `kill -9`): test/cli/whileServerRuns.slow.test.ts.
  */
 
 let database: TestDatabase;

@@ -1,33 +1,17 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { acquireFolderLock, claimPathOf, FolderLockedError, lockPathOf, processStartTime, readLockHolder, replaceIfUnchanged, type LockHolder } from "../../src/db/folderLock.ts";
+import { acquireFolderLock, claimPathOf, FolderLockedError, lockPathOf, processStartTime, readLockHolder, replaceIfUnchanged } from "../../src/db/folderLock.ts";
+import { holder, plant } from "./fixtures/lockHolders.ts";
 
 const root = mkdtempSync(join(tmpdir(), "fuel-lock-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const freshFolder = (): string => join(root, `db${(n += 1)}`);
 
-/** No process can have this pid: it is above any kernel's pid_max (at most 2^22). */
-const NEVER_A_PID = 2 ** 31 - 1;
 const onLinux = existsSync("/proc/self/stat");
 
-const holder = (over: Partial<LockHolder> = {}): LockHolder => ({
-  pid: NEVER_A_PID,
-  hostname: hostname(),
-  since: "2026-11-22T02:00:00.000Z",
-  command: "src/main.ts",
-  label: "the server",
-  nonce: Math.random().toString(16).slice(2),
-  ...over,
-});
-const plant = (folder: string, h: LockHolder | string): string => {
-  const raw = typeof h === "string" ? h : JSON.stringify(h);
-  writeFileSync(lockPathOf(folder), raw);
-  return raw;
-};
 const refusal = (folder: string): FolderLockedError => {
   try {
     acquireFolderLock(folder);
@@ -129,41 +113,4 @@ describe("the PGlite folder lock", () => {
     // No claim or temporary file is left behind.
     expect(readdirSync(root).filter((f) => f.startsWith(`${basename(folder)}.`))).toEqual([`${basename(folder)}.lock`]);
   });
-
-  it("four processes taking over the same 300 stale locks at once: each lock has exactly one winner, and the others name it", async () => {
-    const prefix = join(root, "race");
-    const count = 300;
-    for (let i = 0; i < count; i += 1) plant(`${prefix}-${i}`, holder());
-    const startAt = Date.now() + 3_000;
-    const racers = Array.from({ length: 4 }, () =>
-      spawn(process.execPath, ["--conditions=@fuel/source", "--import", "tsx", "test/db/fixtures/lockRacer.ts", prefix, String(count), String(startAt)], {
-        cwd: new URL("../../", import.meta.url),
-        stdio: ["pipe", "pipe", "inherit"],
-      }),
-    );
-    type Answer = { pid: number; won: number[]; refusedBy: Record<string, number | null> };
-    const answers = await Promise.all(
-      racers.map(
-        (child) =>
-          new Promise<Answer>((resolve, reject) => {
-            let text = "";
-            child.stdout.setEncoding("utf8");
-            child.stdout.on("data", (chunk: string) => {
-              text += chunk;
-              if (text.endsWith("\n")) resolve(JSON.parse(text) as Answer);
-            });
-            child.once("exit", (code) => reject(new Error(`racer exited ${code} without answering`)));
-          }),
-      ),
-    );
-    for (const child of racers) child.stdin.end();
-    await Promise.all(racers.map((child) => (child.exitCode !== null ? undefined : new Promise((r) => child.once("exit", r)))));
-
-    for (let i = 0; i < count; i += 1) {
-      const winners = answers.filter((a) => a.won.includes(i)).map((a) => a.pid);
-      expect(winners, `lock ${i}`).toHaveLength(1);
-      for (const a of answers) if (a.pid !== winners[0]) expect(a.refusedBy[String(i)], `lock ${i}`).toBe(winners[0]);
-      expect(existsSync(lockPathOf(`${prefix}-${i}`))).toBe(false); // released by its winner
-    }
-  }, 30_000);
 });

@@ -2,13 +2,14 @@ import { Constants, Pricing } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, payments, qrCodes, sandboxChannelOrders } from "../../src/db/schema.ts";
 import { paymentProvidersFor, type PaymentProviders, type SandboxChannel } from "../../src/payments/channels.ts";
 import type { ChannelName, PaymentChannel, RefundOutcome, RefundRequest } from "../../src/payments/PaymentChannel.ts";
 import { refundOrder } from "../../src/payments/refunds.ts";
 import { DEMO_SITE_SETTINGS } from "../../src/seed/demoStations.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
+import { moneyTestSetUp, paidFuelOrder, type PaidFuelOrder } from "../helpers/moneyApp.ts";
 import { expectError, expectSuccess, post } from "../identity/support.ts";
 import { call, createOrder, customer, detail, dieselStation, draftFor, payInSandbox, seedCatalogue, type Customer } from "./support.ts";
 
@@ -29,30 +30,7 @@ const NO_REASON = "tell us why you want a refund";
 let booted: BootedApp;
 let stationId: number;
 
-beforeAll(async () => {
-  booted = await bootApp({ systemTime: () => SYSTEM_NOW });
-});
-beforeEach(async () => {
-  await booted.reset();
-  await seedCatalogue(booted);
-  stationId = (await dieselStation(booted)).id;
-});
-afterAll(async () => booted.close());
-
-interface Paid {
-  readonly orderId: number;
-  readonly mchntOrderNo: string;
-  readonly qrcode: string;
-}
-
-const paidFuelOrder = async (app: BootedApp, who: Customer, station: number): Promise<Paid> => {
-  const created = await createOrder(app, who, draftFor(station));
-  expectSuccess(await payInSandbox(app, created.order_id));
-  const d = await detail(app, who, created.order_id);
-  expect(d.order_status).toBe(2);
-  if (d.pay_qrcode === null) throw new Error("a paid order shows its QR code");
-  return { orderId: created.order_id, mchntOrderNo: d.mchnt_order_no, qrcode: d.pay_qrcode };
-};
+moneyTestSetUp(SYSTEM_NOW, (world) => ({ booted, stationId } = world));
 
 const refund = (app: BootedApp, who: Customer, orderId: number, reason = "the station was closed"): Promise<LightMyRequestResponse> =>
   call(app, who, "/api/order/refund", { order_id: orderId, reason });
@@ -259,7 +237,7 @@ describe("a refund the channel refuses", () => {
   let refusing: BootedApp;
   let fake: ReturnType<typeof refusingOnce>;
   let me: Customer;
-  let paid: Paid;
+  let paid: PaidFuelOrder;
 
   beforeAll(async () => {
     fake = refusingOnce();

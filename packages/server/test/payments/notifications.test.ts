@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from "node:crypto";
+import { Time } from "@fuel/domain";
 import type { PaymentNotificationResource } from "@fuel/domain/api";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { tableNames } from "../../src/db/client.ts";
 import { orders, payments, qrCodes, sandboxChannelOrders } from "../../src/db/schema.ts";
-import { chinaIso } from "../../src/http/instant.ts";
 import { notificationBody, signedHeaders, signedNotification, type PlatformSecrets } from "../../src/payments/sandbox/notifications.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { expectError, expectSuccess } from "../identity/support.ts";
@@ -137,7 +137,7 @@ describe("a genuine SUCCESS notification", () => {
 
     const d = await detail(booted, o.me, o.orderId);
     expect(d.order_status).toBe(2);
-    expect(d["payment_time"]).toBe(chinaIso(paidAt));
+    expect(d["payment_time"]).toBe(Time.formatChinaIso(paidAt));
     const rows = await paymentsOf(o.orderId);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ channel: "wechat", transactionId: "4200000000000000000000000101", amount: o.amount, refundRequired: false, refundedAt: null });
@@ -367,7 +367,7 @@ describe("late notifications", () => {
     expect(res.statusCode, res.body).toBe(200);
     const d = await detail(booted, o.me, o.orderId);
     expect(d.order_status).toBe(2);
-    expect(d["payment_time"]).toBe(chinaIso(paidAt));
+    expect(d["payment_time"]).toBe(Time.formatChinaIso(paidAt));
     expect(await paymentsOf(o.orderId)).toEqual([expect.objectContaining({ refundRequired: false })]);
   });
 

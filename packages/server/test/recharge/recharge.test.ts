@@ -2,12 +2,13 @@ import { Pricing } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { orders, payments, qrCodes, sandboxChannelOrders } from "../../src/db/schema.ts";
 import { DEMO_SITE_SETTINGS } from "../../src/seed/demoStations.ts";
-import { bootApp, type BootedApp } from "../helpers/app.ts";
+import type { BootedApp } from "../helpers/app.ts";
+import { moneyTestSetUp, rechargeDraftFor, rechargePayable } from "../helpers/moneyApp.ts";
 import { count, expectError, expectSuccess, get, post } from "../identity/support.ts";
-import { call, createOrder, customer, detail, dieselStation, draftFor, payInSandbox, seedCatalogue, type Customer } from "../orders/support.ts";
+import { call, createOrder, customer, detail, draftFor, payInSandbox, type Customer } from "../orders/support.ts";
 
 /**
  * Fuel-card recharge (issue 4; spec §3, §4, §5, §7): the customer's cards and card look-ups, the
@@ -32,44 +33,13 @@ const PENGCHENG = "鹏城运输车队";
 let booted: BootedApp;
 let stationId: number;
 
-beforeAll(async () => {
-  booted = await bootApp({ systemTime: () => SYSTEM_NOW });
-});
-beforeEach(async () => {
-  await booted.reset();
-  await seedCatalogue(booted);
-  stationId = (await dieselStation(booted)).id;
-});
-afterAll(async () => booted.close());
-
-/** The payable of a card recharge at the demo site settings (entity and virtual share the card price). */
-const payable = (orderAmount: number, cardType: 1 | 2 | 3 = 1): number =>
-  Pricing.payableCents(
-    orderAmount,
-    cardType === 2 ? DEMO_SITE_SETTINGS.price_0_xuni : DEMO_SITE_SETTINGS.price_0_shiti,
-    DEMO_SITE_SETTINGS.price_0_original,
-  );
+moneyTestSetUp(SYSTEM_NOW, (world) => ({ booted, stationId } = world));
 
 /** Yuan with two decimals, computed here independently of the server's formatter. */
 const yuan = (cents: number): string => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
 
 /** The demo entity card of 13912345678, priced as the server prices it; `overrides` may change anything. */
-const rechargeDraft = (overrides: Record<string, unknown> = {}): Record<string, unknown> => {
-  const orderAmount = typeof overrides["order_amount"] === "string" ? Number(overrides["order_amount"]) : 50_000;
-  const cardType = overrides["card_type"] === 2 ? 2 : 1;
-  return {
-    gas_Type: "0#",
-    card_type: 1,
-    last_number: "1234567",
-    order_amount: String(orderAmount),
-    amount: payable(orderAmount, cardType),
-    phone: "13912345678",
-    team: ZHUJIANG,
-    station_id: stationId,
-    paytype: "fy",
-    ...overrides,
-  };
-};
+const rechargeDraft = (overrides: Record<string, unknown> = {}): Record<string, unknown> => rechargeDraftFor(stationId, overrides);
 
 const createRecharge = (who: Customer, draft: Record<string, unknown>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
   call(booted, who, "/api/rechargeorder/create", draft, headers);
@@ -202,7 +172,7 @@ describe("rechargeorder/create", () => {
     expect(answer.order_id).toBeGreaterThan(0);
     const { order, ledger } = await snapshot(answer.order_id);
     expect(order.paytype).toBe("fy");
-    expect(order.amount).toBe(payable(50_000));
+    expect(order.amount).toBe(rechargePayable(50_000));
     expect(ledger[0]?.channel).toBe("fy");
   });
 
@@ -220,7 +190,7 @@ describe("rechargeorder/create", () => {
         order_type: 1,
         order_status: 1,
         order_amount: 50_000,
-        amount: payable(50_000),
+        amount: rechargePayable(50_000),
       }),
     );
   });
@@ -231,7 +201,7 @@ describe("rechargeorder/create", () => {
     const { order } = await snapshot(answer.order_id);
     expect(order.cardNum).toBe(`${VIRTUAL_PREFIX}7654321`);
     expect(order.cardType).toBe(2);
-    expect(order.amount).toBe(payable(50_000, 2));
+    expect(order.amount).toBe(rechargePayable(50_000, 2));
   });
 
   it("the server's payable is what any amount up to 5000 yuan costs, and it is accepted", async () => {
@@ -305,7 +275,7 @@ describe("rechargeorder/create refusals write nothing", () => {
       // The amount shown stays one a client could show (it must fit the integer column it would be
       // stored in); the limit answers whatever it is.
       fc.asyncProperty(fc.integer({ min: 500_001, max: 1_000_000_000_000 }), async (cents) =>
-        expectRefusedNoRow(me, rechargeDraft({ order_amount: String(cents), amount: payable(500_000) }), 400, "single amount cannot exceed 5000 yuan"),
+        expectRefusedNoRow(me, rechargeDraft({ order_amount: String(cents), amount: rechargePayable(500_000) }), 400, "single amount cannot exceed 5000 yuan"),
       ),
       { numRuns: 10 },
     );
@@ -330,11 +300,11 @@ describe("rechargeorder/create refusals write nothing", () => {
 
   it("a draft amount other than the server's payable: 409 'the price has changed' with the right figure", async () => {
     const me = await customer(booted);
-    await expectRefusedNoRow(me, rechargeDraft({ amount: payable(50_000) + 1 }), 409, `the price has changed: the amount to pay is now ${yuan(payable(50_000))} yuan`);
-    expect(yuan(payable(50_000))).toBe("309.40");
+    await expectRefusedNoRow(me, rechargeDraft({ amount: rechargePayable(50_000) + 1 }), 409, `the price has changed: the amount to pay is now ${yuan(rechargePayable(50_000))} yuan`);
+    expect(yuan(rechargePayable(50_000))).toBe("309.40");
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 500_000 }), fc.integer({ min: -1_000, max: 1_000 }).filter((d) => d !== 0), async (cents, delta) => {
-        const right = payable(cents);
+        const right = rechargePayable(cents);
         const draft = rechargeDraft({ order_amount: String(cents), amount: Math.max(0, right + delta) });
         if (draft["amount"] === right) return;
         await expectRefusedNoRow(me, draft, 409, `the price has changed: the amount to pay is now ${yuan(right)} yuan`);

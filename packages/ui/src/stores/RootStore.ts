@@ -2,12 +2,17 @@ import type { AppPorts } from "@fuel/adapters/ports";
 import { I18nStore } from "../i18n/I18nStore.ts";
 import { NavigationStore } from "./NavigationStore.ts";
 import { NoticeStore } from "./NoticeStore.ts";
+import { PasswordStore } from "./PasswordStore.ts";
 import { SessionStore } from "./SessionStore.ts";
 import { ActivationStore } from "./ActivationStore.ts";
 import { BindPhoneStore } from "./BindPhoneStore.ts";
 import { ForgotPasswordStore } from "./ForgotPasswordStore.ts";
 import { SignInStore } from "./SignInStore.ts";
 import { SmsCodeStore } from "./SmsCodeStore.ts";
+import { SiteStore } from "./SiteStore.ts";
+import { CityStore } from "./CityStore.ts";
+import { StationsStore } from "./StationsStore.ts";
+import { RouteStore } from "./RouteStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -23,6 +28,11 @@ export class RootStore {
   readonly bindPhone: BindPhoneStore;
   readonly activation: ActivationStore;
   readonly forgotPassword: ForgotPasswordStore;
+  readonly site: SiteStore;
+  readonly passwords: PasswordStore;
+  readonly city: CityStore;
+  readonly stations: StationsStore;
+  readonly route: RouteStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -33,7 +43,12 @@ export class RootStore {
     this.signIn = new SignInStore(ports, this.session, this.i18n, this.notices, this.navigation);
     this.smsCode = new SmsCodeStore(ports, this.i18n, this.notices);
     this.bindPhone = new BindPhoneStore(ports, this.session, this.i18n, this.notices, this.navigation);
-    this.activation = new ActivationStore(ports, this.session, this.i18n, this.notices, this.navigation);
     this.forgotPassword = new ForgotPasswordStore(ports, this.i18n, this.notices, this.navigation);
+    this.site = new SiteStore(ports, this.i18n);
+    this.activation = new ActivationStore(ports, this.session, this.site, this.i18n, this.notices, this.navigation);
+    this.passwords = new PasswordStore(ports, this.i18n, this.notices, this.navigation);
+    this.city = new CityStore(ports, this.i18n, this.notices, this.navigation);
+    this.stations = new StationsStore(ports, this.city, this.i18n, this.notices, this.navigation);
+    this.route = new RouteStore(ports, this.stations, this.city, this.i18n);
   }
 }

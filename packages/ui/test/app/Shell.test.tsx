@@ -36,7 +36,7 @@ describe("the shell", () => {
       expect(screen.queryByText("Page not found"), path).toBeNull();
       view.unmount();
     }
-    // Built pages load lazily: the first import of each is transformed on the spot.
+    // 31 shells, each loading its page's chunk the first time: seconds on a loaded machine.
   }, 30_000);
 
   it("shows the not-found page for a path that is no route", async () => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, type KeyObject } from "node:crypto";
 import type { PaymentNotification, PaymentNotificationResource } from "@fuel/domain/api";
-import { chinaIso } from "../../http/instant.ts";
+import { Time } from "@fuel/domain";
 import { encryptResource, signNotification } from "../wechat/crypto.ts";
 
 /**
@@ -29,7 +29,7 @@ export const notificationBody = (apiV3Key: string, resource: PaymentNotification
   const eventType = resource.trade_state === "SUCCESS" ? "TRANSACTION.SUCCESS" : "TRANSACTION.FAIL";
   const notification: PaymentNotification = {
     id: randomUUID(),
-    create_time: chinaIso(nowMs),
+    create_time: Time.formatChinaIso(nowMs),
     event_type: eventType,
     resource_type: "encrypt-resource",
     summary: resource.trade_state === "SUCCESS" ? "payment succeeded" : "payment failed",

@@ -1,5 +1,5 @@
 import { randomBytes, type KeyObject } from "node:crypto";
-import { chinaIso } from "../../http/instant.ts";
+import { Time } from "@fuel/domain";
 import type { ChannelGateway } from "../JsapiChannel.ts";
 import {
   ChannelUnavailable,
@@ -56,7 +56,7 @@ export class HttpGateway implements ChannelGateway {
       mchid: request.mchId,
       description: request.description,
       out_trade_no: request.mchntOrderNo,
-      time_expire: chinaIso(request.expiresAt),
+      time_expire: Time.formatChinaIso(request.expiresAt.getTime()),
       notify_url: this.options.notifyUrl,
       amount: { total: request.amountCents, currency: "CNY" },
       payer: { openid: request.payerOpenid },

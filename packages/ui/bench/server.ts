@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from "node:child_process";
+
+export interface RunningServer {
+  readonly baseUrl: string;
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * The real server (in-memory PGlite, sandbox mode, demo data, production) serving
+ * `packages/ui/dist`, in a child process as the browser tests start it. `port` 0 picks a free one.
+ */
+export const startServer = async (repoDir: string, port: string): Promise<RunningServer> => {
+  const server: ChildProcess = spawn(process.execPath, ["--conditions=@fuel/source", "--import", "tsx", "packages/server/src/main.ts"], {
+    cwd: repoDir,
+    env: { ...process.env, DATABASE_URL: "memory://", PORT: port, HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${out}`)), 120_000);
+    server.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/[^\s]+?)\/?\s/.exec(out);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    server.once("exit", (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
+  });
+  return {
+    baseUrl,
+    stop: async () => {
+      if (server.exitCode === null) server.kill("SIGTERM");
+      await exited;
+    },
+  };
+};

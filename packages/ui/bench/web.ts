@@ -1,0 +1,155 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { firstLoadFiles, kb, pageChunksOf, sizesOf, type Manifest } from "./firstLoad.ts";
+import { startServer } from "./server.ts";
+
+/**
+ * `npm run bench:web`: issue 11's performance budget. Builds the UI as production does, serves it
+ * from the real server (in-memory PGlite, sandbox), runs Lighthouse 12 with its mobile preset
+ * (simulated slow 4G and a 4x slower CPU) RUNS times on each route with Debian's Chromium, and
+ * prints the medians and the first-load JavaScript computed from the build's manifest.
+ * BENCH_RUNS (default 3), BENCH_ROUTES (default "/login,/stationlist"), BENCH_PORT (default 0: a
+ * free port), BENCH_SKIP_BUILD=1 (measure the build already in dist), CHROMIUM_PATH tune it.
+ */
+
+const uiDir = fileURLToPath(new URL("..", import.meta.url));
+const repoDir = fileURLToPath(new URL("../../..", import.meta.url));
+const distDir = join(uiDir, "dist");
+const runs = Number(process.env["BENCH_RUNS"] ?? 3);
+const routes = (process.env["BENCH_ROUTES"] ?? "/login,/stationlist").split(",").map((r) => r.trim()).filter((r) => r !== "");
+
+/** Budget of issue 11: first-load JavaScript per route (KB gzip); others fall back to the larger. */
+const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = { "/login": 130, "/stationlist": 150 };
+const ROUTE_CHUNK_BUDGET_KB = 40;
+const SCORE_BUDGET = { performance: 95, accessibility: 95 };
+const CLS_BUDGET = 0.02;
+
+/** Flags that work on these machines (as the browser tests use): no sandbox as root, no network beyond loopback. */
+const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+const median = (values: ReadonlyArray<number>): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+};
+
+interface Run {
+  readonly performance: number;
+  readonly accessibility: number;
+  readonly bestPractices: number;
+  readonly fcp: number;
+  readonly lcp: number;
+  readonly tbt: number;
+  readonly cls: number;
+  /** Bytes of JavaScript on the wire (brotli as served), from Lighthouse's network records. */
+  readonly scriptWire: number;
+  readonly failedAudits: ReadonlyArray<string>;
+}
+
+const build = (): void => {
+  const built = spawnSync(process.execPath, [join(repoDir, "node_modules/vite/bin/vite.js"), "build", "--manifest", "--logLevel", "warn"], {
+    cwd: uiDir,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (built.status !== 0) throw new Error("the UI build failed");
+};
+
+const firstLoad = (manifest: Manifest, pages: ReadonlyMap<string, string>, route: string) => {
+  // A route without its own page shows the coming-soon page: lazy if the build split it out.
+  const pageKey = pages.get(route) ?? (manifest["src/app/ComingSoonPage.tsx"]?.isDynamicEntry === true ? "src/app/ComingSoonPage.tsx" : undefined);
+  const files = sizesOf(distDir, firstLoadFiles(manifest, pageKey));
+  return { pageKey, files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
+};
+
+const score = (value: number | null | undefined): number => Math.round((value ?? 0) * 100);
+
+const lighthouseRun = async (url: string, port: number): Promise<Run> => {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] });
+  if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const numeric = (id: string): number => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = (lhr.audits["network-requests"]?.details as { items?: ReadonlyArray<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+  const failedAudits = Object.values(lhr.categories)
+    .flatMap((category) => category.auditRefs)
+    .map((ref) => lhr.audits[ref.id])
+    .filter((audit) => audit !== undefined && audit.scoreDisplayMode === "binary" && audit.score === 0)
+    .map((audit) => {
+      const items = (audit?.details as { items?: ReadonlyArray<{ description?: string; source?: string; url?: string; node?: { snippet?: string } }> } | undefined)?.items ?? [];
+      const first = items[0];
+      const what = first?.description ?? first?.node?.snippet ?? first?.url ?? "";
+      return `${audit?.id ?? ""}${what === "" ? "" : ` (${what.slice(0, 120)})`}`;
+    });
+  return {
+    performance: score(lhr.categories["performance"]?.score),
+    accessibility: score(lhr.categories["accessibility"]?.score),
+    bestPractices: score(lhr.categories["best-practices"]?.score),
+    fcp: numeric("first-contentful-paint"),
+    lcp: numeric("largest-contentful-paint"),
+    tbt: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    scriptWire: requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    failedAudits,
+  };
+};
+
+const verdict = (ok: boolean): string => (ok ? "met" : "NOT MET");
+
+const main = async (): Promise<number> => {
+  console.log(`bench:web ${new Date().toISOString()} load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}`);
+  if (process.env["BENCH_SKIP_BUILD"] !== "1") build();
+  const manifestPath = join(distDir, ".vite/manifest.json");
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with \`vite build --manifest\` (the bench does unless BENCH_SKIP_BUILD=1)`);
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  const pages = pageChunksOf(readFileSync(join(uiDir, "src/app/pages.tsx"), "utf8"));
+
+  let allMet = true;
+  const routeChunks = sizesOf(distDir, Object.values(manifest).filter((c) => c.isDynamicEntry === true && c.file.endsWith(".js")).map((c) => c.file));
+  const largest = routeChunks[0];
+  console.log(`\nlazy chunks: ${routeChunks.length}; largest ${largest === undefined ? "none" : `${largest.file} ${kb(largest.gzip)} KB gzip`} (budget ${ROUTE_CHUNK_BUDGET_KB} KB: ${verdict((largest?.gzip ?? 0) <= ROUTE_CHUNK_BUDGET_KB * 1024)})`);
+  allMet &&= (largest?.gzip ?? 0) <= ROUTE_CHUNK_BUDGET_KB * 1024;
+  const all = sizesOf(distDir, Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js")));
+  console.log(`all JS chunks (gzip KB): ${all.map((c) => `${c.file.replace(/^assets\//, "")} ${kb(c.gzip)}`).join(", ")}`);
+
+  const server = await startServer(repoDir, process.env["BENCH_PORT"] ?? "0");
+  const chrome = await launch({ chromePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
+  try {
+    for (const route of routes) {
+      const load = firstLoad(manifest, pages, route);
+      const budget = FIRST_LOAD_BUDGET_KB[route] ?? 150;
+      const results: Run[] = [];
+      for (let i = 0; i < runs; i++) results.push(await lighthouseRun(`${server.baseUrl}${route}`, chrome.port));
+      const m = (pick: (r: Run) => number) => median(results.map(pick));
+      const perf = m((r) => r.performance);
+      const a11y = m((r) => r.accessibility);
+      const cls = m((r) => r.cls);
+      console.log(`\n${route} (median of ${runs}; each run: perf ${results.map((r) => r.performance).join("/")}, FCP ${results.map((r) => Math.round(r.fcp)).join("/")} ms)`);
+      console.log(`  performance ${perf} (>= ${SCORE_BUDGET.performance}: ${verdict(perf >= SCORE_BUDGET.performance)})   accessibility ${a11y} (>= ${SCORE_BUDGET.accessibility}: ${verdict(a11y >= SCORE_BUDGET.accessibility)})   best practices ${m((r) => r.bestPractices)}`);
+      console.log(`  FCP ${(m((r) => r.fcp) / 1000).toFixed(2)} s   LCP ${(m((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${Math.round(m((r) => r.tbt))} ms   CLS ${cls.toFixed(3)} (<= ${CLS_BUDGET}: ${verdict(cls <= CLS_BUDGET)})`);
+      console.log(`  first-load JS ${kb(load.total)} KB gzip (<= ${budget}: ${verdict(load.total <= budget * 1024)}) in ${load.files.length} files, page chunk ${load.pageKey ?? "(none: in the entry)"}; JS on the wire (brotli, Lighthouse) ${kb(m((r) => r.scriptWire))} KB`);
+      console.log(`  files: ${load.files.map((f) => `${f.file.replace(/^assets\//, "")} ${kb(f.gzip)}`).join(", ")}`);
+      const failed = [...new Set(results.flatMap((r) => r.failedAudits))];
+      if (failed.length > 0) console.log(`  failed audits (any run): ${failed.join(", ")}`);
+      allMet &&= perf >= SCORE_BUDGET.performance && a11y >= SCORE_BUDGET.accessibility && cls <= CLS_BUDGET && load.total <= budget * 1024;
+    }
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log(`\nbudget: ${allMet ? "met" : "NOT MET"}`);
+  return allMet ? 0 : 1;
+};
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(2);
+  },
+);

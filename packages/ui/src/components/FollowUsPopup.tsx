@@ -1,0 +1,60 @@
+import Button from "antd-mobile/es/components/button";
+import CenterPopup from "antd-mobile/es/components/center-popup";
+import Skeleton from "antd-mobile/es/components/skeleton";
+import { observer } from "mobx-react-lite";
+import { useEffect, useState } from "react";
+import { useStores } from "../app/StoresContext.tsx";
+import { PageError } from "./PageError.tsx";
+import { valueOf } from "../stores/Load.ts";
+
+/** The QR image of `text` as an SVG data URL; `qrcode` is imported on first use (DESIGN §7: not in the first chunk). */
+const qrImage = async (text: string): Promise<string> => {
+  const { toString } = await import("qrcode");
+  const svg = await toString(text, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+};
+
+/**
+ * /personal's follow-us overlay (spec §2): the QR code of the official account's page from the
+ * site settings. The settings may not name one yet (`follow_url` is optional): then it says so
+ * rather than showing a code that leads nowhere.
+ */
+export const FollowUsPopup = observer(function FollowUsPopup({ visible, onClose }: { readonly visible: boolean; readonly onClose: () => void }) {
+  const { i18n, site } = useStores();
+  const info = valueOf(site.info);
+  const url = info?.follow_url ?? undefined;
+  const [image, setImage] = useState<{ readonly url: string; readonly src: string } | undefined>(undefined);
+  useEffect(() => {
+    if (visible) void site.load();
+  }, [visible, site]);
+  useEffect(() => {
+    if (!visible || url === undefined || image?.url === url) return;
+    let current = true;
+    void qrImage(url).then((src) => current && setImage({ url, src }));
+    return () => {
+      current = false;
+    };
+  }, [visible, url, image]);
+  const body = () => {
+    if (info === undefined && site.info._tag === "Failed") return <PageError description={site.info.message} onRetry={() => void site.load()} />;
+    if (info === undefined || (url !== undefined && image?.url !== url)) return <Skeleton animated className="follow-us-qr" />;
+    if (url === undefined) return <p role="status">{i18n.t("personalFollowUsMissing")}</p>;
+    return (
+      <>
+        <img className="follow-us-qr" src={image?.src} alt={i18n.t("personalFollowUsQr")} width={200} height={200} />
+        <p>{i18n.t("personalFollowUsHint")}</p>
+      </>
+    );
+  };
+  return (
+    <CenterPopup visible={visible} onMaskClick={onClose} onClose={onClose} role="dialog" aria-label={i18n.t("personalFollowUs")} destroyOnClose>
+      <div className="follow-us">
+        <h2 className="follow-us-title">{i18n.t("personalFollowUs")}</h2>
+        {body()}
+        <Button block onClick={onClose}>
+          {i18n.t("personalClose")}
+        </Button>
+      </div>
+    </CenterPopup>
+  );
+});

@@ -1,0 +1,37 @@
+import List from "antd-mobile/es/components/list";
+import EnvironmentOutline from "antd-mobile-icons/es/EnvironmentOutline";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../../app/StoresContext.tsx";
+import { KeyboardList } from "../KeyboardList.tsx";
+
+/**
+ * The city header of /stationlist: the city listed and how it was chosen (locating, the current
+ * location, 'failed to get location', or picked), tapping it opens /citylist. Two lines always,
+ * so its height does not change when the position arrives.
+ */
+export const CityHeader = observer(function CityHeader() {
+  const { city, i18n } = useStores();
+  const name = city.city;
+  const status = city.locating
+    ? i18n.t("currentLocation")
+    : city.location._tag === "Failed"
+      ? i18n.t("LocationFailed")
+      : name !== undefined && name === city.locatedCity && city.picked === undefined
+        ? i18n.t("currentLocation")
+        : i18n.t("cityTapToChange");
+  return (
+    <KeyboardList>
+      <List className="city-header" aria-label={i18n.t("cityHeaderLabel")}>
+        <List.Item
+          prefix={<EnvironmentOutline aria-hidden="true" fontSize={22} />}
+          description={<span role="status" className={city.location._tag === "Failed" ? "location-failed" : undefined}>{status}</span>}
+          onClick={city.changeCity}
+          arrow
+          aria-label={i18n.t("cityHeaderChange", { city: name ?? i18n.t("cityNone") })}
+        >
+          <span className="city-name">{name ?? (city.locating ? i18n.t("cityLocating") : i18n.t("cityNone"))}</span>
+        </List.Item>
+      </List>
+    </KeyboardList>
+  );
+});

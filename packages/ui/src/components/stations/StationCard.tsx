@@ -1,0 +1,79 @@
+import { Money } from "@fuel/domain";
+import Button from "antd-mobile/es/components/button";
+import Card from "antd-mobile/es/components/card";
+import Tag from "antd-mobile/es/components/tag";
+import { observer } from "mobx-react-lite";
+import { useNavigate } from "react-router";
+import { useStores } from "../../app/StoresContext.tsx";
+import { routeMapPath, type StationRow } from "../../stores/StationsStore.ts";
+
+/**
+ * One station of /stationlist (spec §2, §3): name and distance, address, our price (bold), the
+ * pump and national prices, the discount per litre and the drop, opening hours with whether it is
+ * open now (in words, not colour), and the navigate, route and go-fuel actions. Every line has a
+ * fixed height (one line, cut with an ellipsis) so the skeleton of the same shape does not jump.
+ */
+export const StationCard = observer(function StationCard({ row }: { readonly row: StationRow }) {
+  const { i18n, stations } = useStores();
+  const navigate = useNavigate();
+  const { station, computed, sellsDiesel, openNow } = row;
+  const perLitre = (cents: number) => i18n.t("perLitre", { price: Money.formatYuan(cents) });
+  const noDieselId = `station-${station.id}-no-diesel`;
+  return (
+    <Card
+      className="station-card"
+      title={<h2 className="station-title">{station.title}</h2>}
+      extra={<span className="station-distance" aria-label={i18n.t("distanceAway", { distance: computed.distanceText })}>{computed.distanceText}</span>}
+    >
+      <p className="station-line station-address">{station.address}</p>
+      <dl className="station-prices">
+        <div>
+          <dt>{i18n.t("priceNow")}</dt>
+          <dd className="price-now">{perLitre(station.now_price)}</dd>
+        </div>
+        <div>
+          <dt>{i18n.t("priceOriginal")}</dt>
+          <dd>{perLitre(station.original_price)}</dd>
+        </div>
+        <div>
+          <dt>{i18n.t("priceNation")}</dt>
+          <dd>{perLitre(station.nation_price)}</dd>
+        </div>
+      </dl>
+      <p className="station-line station-savings">
+        <span>{i18n.t("discountPerLitre", { amount: Money.formatYuan(computed.discount) })}</span>
+        <span aria-hidden="true"> · </span>
+        <span>{i18n.t("dropPerLitre", { amount: Money.formatYuan(computed.drop) })}</span>
+      </p>
+      <p className="station-line station-hours">
+        <span>{i18n.t("hours", { start: station.business_start_time, end: station.business_end_time })}</span>
+        <Tag color={openNow ? "success" : "default"} fill="outline">
+          {i18n.t(openNow ? "openNow" : "closedNow")}
+        </Tag>
+      </p>
+      {sellsDiesel ? null : (
+        <p className="station-line station-no-diesel" id={noDieselId}>
+          {i18n.t("StationSellsNoDiesel")}
+        </p>
+      )}
+      <div className="station-actions">
+        <Button size="small" fill="outline" aria-label={i18n.t("navigateTo", { name: station.title })} onClick={() => void stations.navigate(station)}>
+          {i18n.t("navigate")}
+        </Button>
+        <Button size="small" fill="outline" aria-label={i18n.t("routeMapTo", { name: station.title })} onClick={() => navigate(routeMapPath(station.id))}>
+          {i18n.t("routeMap")}
+        </Button>
+        <Button
+          size="small"
+          color="primary"
+          disabled={!sellsDiesel}
+          aria-label={i18n.t("goFuelAt", { name: station.title })}
+          aria-describedby={sellsDiesel ? undefined : noDieselId}
+          onClick={() => stations.goFuel(station)}
+        >
+          {i18n.t("goFuel")}
+        </Button>
+      </div>
+    </Card>
+  );
+});

@@ -1,0 +1,169 @@
+import type { AppPorts } from "@fuel/adapters/ports";
+import { Distance, Station as StationRules } from "@fuel/domain";
+import type { Station } from "@fuel/domain/api";
+import { Effect } from "effect";
+import { makeAutoObservable, observable, runInAction } from "mobx";
+import type { I18nStore } from "../i18n/I18nStore.ts";
+import type { CityStore } from "./CityStore.ts";
+import { failed, idle, loaded, loading, valueOf, type Load } from "./Load.ts";
+import { describeError } from "./messages.ts";
+import type { NavigationStore } from "./NavigationStore.ts";
+import type { NoticeStore } from "./NoticeStore.ts";
+import { run } from "./run.ts";
+
+/** One card of the station list: the station and what the domain computes from it. */
+export interface StationRow {
+  readonly station: Station;
+  /** Drop, discount, distance and its text (`Station.computeStation`). */
+  readonly computed: StationRules.StationComputed;
+  /** Spec §5: only a station that sells 0# can be fuelled at. */
+  readonly sellsDiesel: boolean;
+  readonly openNow: boolean;
+}
+
+/** The stations of one city, as last answered. */
+export interface CityStations {
+  readonly city: string;
+  readonly stations: ReadonlyArray<Station>;
+}
+
+/** The one-key fuel page of a station (spec §2 /oneKeyGas). */
+export const goFuelPath = (id: number): string => `/oneKeyGas?station_id=${id}`;
+/** The route map of a station (spec §2 /stationmap). */
+export const routeMapPath = (id: number): string => `/stationmap?station_id=${id}`;
+
+const byName = new Intl.Collator("zh-CN");
+
+/**
+ * The station list (spec §2 /stationlist): the stations of the city {@link CityStore} chose, each
+ * with the domain's computed fields, nearest first (`Distance.sortByDistance`), by name when the
+ * position is unknown. Every station ever loaded is kept by id, so /stationmap needs no request
+ * for a station the list showed (it works offline once loaded).
+ */
+export class StationsStore {
+  list: Load<CityStations> = idle;
+  readonly known = observable.map<number, Station>();
+  #loadingCity: string | undefined;
+
+  constructor(
+    private readonly ports: Pick<AppPorts, "stations" | "clock" | "navigator">,
+    private readonly cities: CityStore,
+    private readonly i18n: I18nStore,
+    private readonly notices: NoticeStore,
+    private readonly navigation: NavigationStore,
+  ) {
+    makeAutoObservable(this, { known: false }, { autoBind: true });
+  }
+
+  /**
+   * The cards to show, or undefined while there is nothing final to show: the stations are not in
+   * yet, or the position may still arrive and reorder them (nothing jumps once cards are shown).
+   */
+  get rows(): ReadonlyArray<StationRow> | undefined {
+    const value = valueOf(this.list);
+    if (value === undefined || !this.cities.settled) return undefined;
+    const from = this.cities.position;
+    const unknown = this.i18n.t("UnknownDistance");
+    const now = this.ports.clock.now();
+    const ordered = from === undefined ? [...value.stations].sort((a, b) => byName.compare(a.title, b.title)) : Distance.sortByDistance(value.stations, from);
+    return ordered.map((station) => ({
+      station,
+      computed: StationRules.computeStation(station, from, unknown),
+      sellsDiesel: StationRules.sellsDiesel(station),
+      openNow: StationRules.isOpenAt(station, now),
+    }));
+  }
+
+  /** The city whose stations are (being) shown. */
+  get shownCity(): string | undefined {
+    return valueOf(this.list)?.city;
+  }
+
+  get refreshing(): boolean {
+    return this.list._tag === "Loading" && this.list.previous !== undefined;
+  }
+
+  /** The page opened (or came back): locate once, then list the chosen city unless it is already listed. */
+  async open(): Promise<void> {
+    await this.cities.ensureCity();
+    const city = this.cities.city;
+    if (city === undefined) {
+      // No city at all: an empty catalogue lists nothing ('no gas station in current city'); an
+      // unreadable one fails with the message already shown as a notice.
+      const catalogue = this.cities.cities;
+      runInAction(() => (this.list = catalogue._tag === "Failed" ? failed(catalogue.message) : loaded({ city: "", stations: [] })));
+      return;
+    }
+    if (this.#loadingCity === city) return; // already on its way (React runs effects twice in development)
+    if (this.shownCity === city && this.list._tag === "Loaded") return;
+    await this.load(city);
+  }
+
+  /** Pull to refresh: the same city again; a failure keeps the list on screen and says why. */
+  async refresh(): Promise<void> {
+    const city = this.cities.city ?? this.shownCity;
+    if (city !== undefined) await this.load(city);
+  }
+
+  private async load(city: string): Promise<void> {
+    const previous = valueOf(this.list);
+    // A refresh keeps the cards; another city starts from skeletons rather than the old city's cards.
+    this.list = loading(previous?.city === city ? previous : undefined);
+    this.#loadingCity = city;
+    const answer = await run(this.ports.stations.stationsOfCity(city));
+    runInAction(() => {
+      if (this.#loadingCity === city) this.#loadingCity = undefined;
+      if (this.cities.city !== undefined && this.cities.city !== city) return; // the customer picked another city meanwhile
+      if (answer.ok) {
+        this.list = loaded({ city, stations: answer.value });
+        for (const s of answer.value) this.known.set(s.id, s);
+        return;
+      }
+      const message = describeError(answer.error, this.i18n);
+      this.list = failed(message, previous?.city === city ? previous : undefined);
+      this.notices.show(message, "fail");
+    });
+  }
+
+  /** A station the app has seen. */
+  station(id: number): Station | undefined {
+    return this.known.get(id);
+  }
+
+  /**
+   * Makes sure a station opened by id (a /stationmap link) is known: from the list, else the
+   * chosen city's list, else every city's (the catalogue is small). Nothing is asked when known.
+   */
+  async ensureStation(id: number): Promise<Station | undefined> {
+    if (this.known.has(id)) return this.known.get(id);
+    await this.open();
+    if (this.known.has(id)) return this.known.get(id);
+    const api = this.ports.stations;
+    const all = await run(
+      Effect.gen(function* () {
+        const cities = yield* api.cities();
+        return (yield* Effect.forEach(cities, (c) => api.stationsOfCity(c.city), { concurrency: 4 })).flat();
+      }),
+    );
+    runInAction(() => {
+      if (all.ok) for (const s of all.value) this.known.set(s.id, s);
+      else this.notices.show(describeError(all.error, this.i18n), "fail");
+    });
+    return this.known.get(id);
+  }
+
+  /** Turn-by-turn navigation to the station in the map app (the `navigator` port). */
+  async navigate(station: Station): Promise<void> {
+    const opened = await run(this.ports.navigator.navigateTo({ name: station.title, address: station.address, longitude: station.longitude, latitude: station.latitude }));
+    if (!opened.ok) runInAction(() => this.notices.show(describeError(opened.error, this.i18n), "fail"));
+  }
+
+  /** The go-fuel button: the station's one-key fuel page, unless it sells no diesel (spec §5). */
+  goFuel(station: Station): void {
+    if (!StationRules.sellsDiesel(station)) {
+      this.notices.show(this.i18n.t("StationSellsNoDiesel"), "fail");
+      return;
+    }
+    this.navigation.go(goFuelPath(station.id));
+  }
+}

@@ -1,0 +1,26 @@
+import { MemoryTokenStore } from "@fuel/adapters/testing";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { Shell } from "../../src/app/Shell.tsx";
+import { StoresProvider } from "../../src/app/StoresContext.tsx";
+import { testRoot } from "../support/render.tsx";
+
+describe("switching the language in /setting", () => {
+  it("re-renders the whole app at once: page, nav bar and document title", async () => {
+    const root = testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t", activated: true }) } });
+    render(
+      <StoresProvider root={root}>
+        <MemoryRouter initialEntries={["/setting"]}>
+          <Shell />
+        </MemoryRouter>
+      </StoresProvider>,
+    );
+    await userEvent.click(await screen.findByRole("radio", { name: "中文" }));
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("设置");
+    expect(screen.getByRole("link", { name: "设置密码" })).toBeTruthy();
+    expect(screen.getByText("返回")).toBeTruthy();
+    expect(document.title).toContain("设置");
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseUrl, launch, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
+
+/**
+ * One screenshot of every screen the app has, in English and Chinese, at 390x844. With
+ * UPDATE_SCREENS=1 they are written to docs/screens/ with docs/screens.md listing them;
+ * otherwise to test/e2e/screenshots/. Each must render without sideways scroll or console errors.
+ */
+
+type SessionKind = "signed out" | "activated";
+
+interface Screen {
+  readonly name: string;
+  readonly path: string;
+  readonly session: SessionKind;
+  /** What must be on screen before the picture is taken. */
+  readonly ready?: (page: Page) => Promise<unknown>;
+}
+
+const SCREENS: ReadonlyArray<Screen> = [
+  { name: "login", path: "/login", session: "signed out" },
+  { name: "not-found", path: "/no/such/page", session: "signed out" },
+];
+
+const docsDir = fileURLToPath(new URL("../../../../docs/screens/", import.meta.url));
+const update = process.env["UPDATE_SCREENS"] === "1";
+const LOCALES = [
+  { locale: "en-US", label: "English" },
+  { locale: "zh-CN", label: "中文" },
+] as const;
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launch();
+  token = (await signedInCustomer({ activated: true })).token;
+});
+afterAll(async () => {
+  await browser.close();
+  if (update) {
+    const rows = SCREENS.map((s) => `| \`${s.path}\` (${s.session}) | ![${s.name} en](screens/${s.name}-en-US.png) | ![${s.name} zh](screens/${s.name}-zh-CN.png) |`);
+    writeFileSync(
+      fileURLToPath(new URL("../../../../docs/screens.md", import.meta.url)),
+      [
+        "# Screens",
+        "",
+        "Every screen of the app at 390x844 in English and Chinese, taken in Debian's Chromium against the real server",
+        "(sandbox, demo data) by `packages/ui/test/e2e/screens.e2e.test.ts`. Regenerate with",
+        "`UPDATE_SCREENS=1 npm run test:e2e -w @fuel/ui -- screens`.",
+        "",
+        "| screen | English | 中文 |",
+        "|---|---|---|",
+        ...rows,
+        "",
+      ].join("\n"),
+    );
+  }
+});
+
+describe("every screen, in both languages", () => {
+  for (const { locale } of LOCALES) {
+    it(`renders every screen in ${locale} without sideways scroll or console errors`, async () => {
+      const device = await phone(browser, { locale });
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        if (screen.session === "activated") await withSession(device.page, { token }, true);
+        else await device.page.evaluate(() => localStorage.clear()).catch(() => undefined);
+        await device.page.goto(`${baseUrl()}${screen.path}`, { waitUntil: "networkidle" });
+        await screen.ready?.(device.page);
+        await device.page.waitForTimeout(300); // toasts and transitions settle
+        if (await scrollsSideways(device.page)) problems.push(`${screen.name}: scrolls sideways`);
+        const name = `${screen.name}-${locale}`;
+        if (update) {
+          mkdirSync(docsDir, { recursive: true });
+          await device.page.screenshot({ path: `${docsDir}${name}.png` });
+        } else {
+          await shot(device.page, name);
+        }
+      }
+      expect(problems).toEqual([]);
+      expect(device.errors).toEqual([]);
+      await device.context.close();
+    });
+  }
+});

@@ -1,0 +1,123 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { inject } from "vitest";
+
+/** The real server serving the built UI (started by globalSetup.ts). */
+export const baseUrl = (): string => inject("baseUrl");
+
+/** Guangzhou, near the demo catalogue's stations there. */
+export const GUANGZHOU = { latitude: 23.1291, longitude: 113.2644 } as const;
+
+/** Screenshots go here (ignored by git); docs/screens holds the chosen ones. */
+export const SHOTS_DIR = fileURLToPath(new URL("./screenshots/", import.meta.url));
+
+/** Flags that work on these machines (no sandbox as root, no network beyond loopback). */
+const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export const launch = (): Promise<Browser> =>
+  chromium.launch({ executablePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+
+export interface Phone {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  readonly errors: string[];
+}
+
+/**
+ * A 390x844 phone (the issue's size) with the app's language and, unless refused, the position
+ * granted. Console errors are collected so a test can require none.
+ */
+export const phone = async (
+  browser: Browser,
+  options: { readonly locale?: "en-US" | "zh-CN"; readonly location?: "granted" | "refused"; readonly viewport?: { width: number; height: number } } = {},
+): Promise<Phone> => {
+  const granted = (options.location ?? "granted") === "granted";
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: options.locale ?? "en-US",
+    ...(granted ? { geolocation: GUANGZHOU, permissions: ["geolocation"] } : {}),
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    // A refused request is reported by the browser as a console error; the app's handling of it is
+    // what the tests check, so only the app's own errors count here.
+    if (message.type() === "error" && !/Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { context, page, errors };
+};
+
+/** Saves a screenshot under test/e2e/screenshots/<name>.png. */
+export const shot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${SHOTS_DIR}${name}.png` });
+};
+
+/** Whether the page scrolls sideways (it must not at phone widths). */
+export const scrollsSideways = (page: Page): Promise<boolean> =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+const api = async <T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> => {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+    headers: { "content-type": "application/json", ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  const envelope = (await response.json()) as { status: string; message: string; data: T };
+  if (envelope.status !== "success") throw new Error(`${path}: ${response.status} ${envelope.message}`);
+  return envelope.data;
+};
+
+/** Fresh single-use invite codes from the sandbox operator route. */
+export const inviteCodes = async (count = 1): Promise<string[]> =>
+  (await api<{ codes: string[] }>("/api/sandbox/invite-codes", { body: { count } })).codes;
+
+/** The SMS code the sandbox "sent" to a phone. */
+export const smsCode = async (phoneNumber: string): Promise<string> =>
+  (await api<{ code: string }>(`/api/sandbox/sms?phone=${phoneNumber}`)).code;
+
+/** Puts a phone on the blacklist through the sandbox operator route. */
+export const blacklist = async (phoneNumber: string): Promise<void> => {
+  await api("/api/sandbox/blacklist", { body: { phone: phoneNumber } });
+};
+
+let phoneCounter = 0;
+/** A phone number no other test uses (the SMS limits are per phone). */
+export const newPhoneNumber = (): string => `139${String(Date.now() % 1e6).padStart(6, "0")}${String(++phoneCounter % 100).padStart(2, "0")}`;
+
+/**
+ * Signs a new customer in through the API (sandbox OAuth code, SMS proof, bind, optionally
+ * activate) and returns the token: for tests about what comes after sign-in.
+ */
+export const signedInCustomer = async (options: { readonly activated?: boolean } = {}): Promise<{ token: string; phone: string }> => {
+  const { code } = await api<{ code: string }>("/api/sandbox/oauth/code", { body: {} });
+  const auth = await api<{ info: { openid: string } }>("/api/wechatauth", { body: { code } });
+  const phoneNumber = newPhoneNumber();
+  await api("/api/sendsms", { body: { phone: phoneNumber } });
+  const captcha = await smsCode(phoneNumber);
+  await api("/api/check_captcha", { body: { phone: phoneNumber, captcha, openid: auth.info.openid } });
+  const bound = await api<{ token: string }>("/api/bindphone", { body: { phone: phoneNumber, openid: auth.info.openid } });
+  if (options.activated ?? true) {
+    const [invite] = await inviteCodes(1);
+    await api("/api/activacode/check", { body: { code: invite }, token: bound.token });
+  }
+  return { token: bound.token, phone: phoneNumber };
+};
+
+/** Opens the app with a session already on the device (the token store's keys). */
+export const withSession = async (page: Page, session: { token: string }, activated = true): Promise<void> => {
+  await page.goto(`${baseUrl()}/nowhere-yet`);
+  await page.evaluate(
+    ([token, act]) => {
+      localStorage.setItem("fuel.token", token);
+      if (act) localStorage.setItem("fuel.activated", "1");
+    },
+    [session.token, activated] as const,
+  );
+};

@@ -1,0 +1,69 @@
+import { FakeGeocoder, FakeGeolocation, FakeRoutePlanner } from "@fuel/adapters/testing";
+import { offline } from "@fuel/adapters/ports";
+import { Distance } from "@fuel/domain";
+import { Effect } from "effect";
+import { describe, expect, it } from "vitest";
+import { testRoot } from "../support/render.tsx";
+import { CITY_CENTRES, GUANGZHOU, guangzhouStations } from "../support/stations.ts";
+
+const rootAt = (geolocation = new FakeGeolocation(GUANGZHOU), routes = new FakeRoutePlanner()) => {
+  const root = testRoot({ ports: { geolocation, geocoder: new FakeGeocoder(CITY_CENTRES), routes } });
+  root.ports.api.on("cityList", [{ city: "广州市", count: 3 }, { city: "深圳市", count: 0 }]);
+  root.ports.api.on("cityStations", (input) => Effect.succeed(input.city === "广州市" ? guangzhouStations : []));
+  return root;
+};
+
+describe("RouteStore", () => {
+  it("plans the route from the device's position to the station", async () => {
+    const root = rootAt();
+    await root.route.open(3);
+    expect(root.route.current._tag).toBe("Loaded");
+    const value = root.route.current._tag === "Loaded" ? root.route.current.value : undefined;
+    expect(value?.station.id).toBe(3);
+    expect(value?.route.path).toEqual([GUANGZHOU, guangzhouStations[2]]);
+    expect(value?.route.distanceMetres).toBe(Math.round(Distance.distanceMetres(GUANGZHOU, guangzhouStations[2]) ?? 0));
+  });
+
+  it("finds a station the list showed without asking the server again", async () => {
+    const root = rootAt();
+    await root.stations.open();
+    const before = root.ports.api.calls.length;
+    await root.route.open(1);
+    expect(root.ports.api.calls.length).toBe(before);
+  });
+
+  it("draws a route again with the network off once it was loaded", async () => {
+    const routes = new FakeRoutePlanner();
+    const root = rootAt(undefined, routes);
+    await root.route.open(3);
+    root.ports.api.fail("cityStations", offline()).fail("cityList", offline());
+    routes.failing = true;
+    await root.route.open(1);
+    await root.route.open(3);
+    expect(root.route.current._tag).toBe("Loaded");
+  });
+
+  it("a station that is nowhere is 'station not found'", async () => {
+    const root = rootAt();
+    await root.route.open(999);
+    expect(root.route.current).toMatchObject({ _tag: "Failed", message: "station not found" });
+  });
+
+  it("without a position says 'failed to get location' and still knows the station", async () => {
+    const root = rootAt(new FakeGeolocation("denied"));
+    await root.route.open(3);
+    expect(root.route.current).toMatchObject({ _tag: "Failed", message: "failed to get location" });
+    expect(root.route.station?.id).toBe(3);
+  });
+
+  it("a planner failure is said, and retry plans again", async () => {
+    const routes = new FakeRoutePlanner();
+    routes.failing = true;
+    const root = rootAt(undefined, routes);
+    await root.route.open(3);
+    expect(root.route.current._tag).toBe("Failed");
+    routes.failing = false;
+    await root.route.retry();
+    expect(root.route.current._tag).toBe("Loaded");
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from "vitest/config";
+
+// Browser tests: playwright-core driving Debian's Chromium against the real server (in-memory
+// PGlite, sandbox mode) serving the built UI. `npm run test:e2e`; `npm test` stays browser-free.
+export default defineConfig({
+  resolve: { conditions: ["@fuel/source"] },
+  ssr: { resolve: { conditions: ["@fuel/source"] } },
+  test: {
+    name: "ui-e2e",
+    include: ["test/e2e/**/*.e2e.test.ts"],
+    environment: "node",
+    globalSetup: ["test/e2e/globalSetup.ts"],
+    // One browser at a time on two cores; each file opens its own phone-sized pages.
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+  },
+});
