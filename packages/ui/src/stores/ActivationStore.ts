@@ -4,12 +4,13 @@ import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { reportFailure } from "./failures.ts";
-import { failing, idle, loaded, reloading, type Load } from "./Load.ts";
+import { failed, idle, loaded, loading, type Load } from "./Load.ts";
 import { describeError } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
 import type { SessionStore } from "./SessionStore.ts";
+import type { SiteStore } from "./SiteStore.ts";
 
 /** Redeeming an invite code: at rest, sending it, or refused as wrong. */
 export type ActivationPhase = { readonly _tag: "Idle" } | { readonly _tag: "Activating" } | { readonly _tag: "WrongCode" };
@@ -22,12 +23,11 @@ export type ActivationPhase = { readonly _tag: "Idle" } | { readonly _tag: "Acti
  */
 export class ActivationStore {
   phase: ActivationPhase = { _tag: "Idle" };
-  /** The service phone to call about a wrong code (site settings' tel1), loaded when first needed. */
-  servicePhone: Load<string> = idle;
 
   constructor(
-    private readonly ports: Pick<AppPorts, "session" | "site">,
+    private readonly ports: Pick<AppPorts, "session">,
     private readonly session: SessionStore,
+    private readonly site: SiteStore,
     private readonly i18n: I18nStore,
     private readonly notices: NoticeStore,
     private readonly navigation: NavigationStore,
@@ -49,7 +49,7 @@ export class ActivationStore {
       const error = answer.error;
       if (error._tag === "ServerRefused" && error.tag === "InviteCodeWrong") {
         runInAction(() => (this.phase = { _tag: "WrongCode" }));
-        await this.loadServicePhone();
+        await this.site.load();
         return;
       }
       runInAction(() => (this.phase = { _tag: "Idle" }));
@@ -67,13 +67,18 @@ export class ActivationStore {
     if (this.phase._tag === "WrongCode") this.phase = { _tag: "Idle" };
   }
 
-  /** Loads tel1 once; a failed load is shown in place of the number and may be retried. */
-  async loadServicePhone(): Promise<void> {
-    if (this.servicePhone._tag === "Loaded" || this.servicePhone._tag === "Loading") return;
-    this.servicePhone = reloading(this.servicePhone);
-    const info = await run(this.ports.site.webInfo());
-    runInAction(() => {
-      this.servicePhone = info.ok ? loaded(info.value.tel1) : failing(this.servicePhone, describeError(info.error, this.i18n));
-    });
+  /** The service phone to call about a wrong code (the site settings' tel1, loaded by the SiteStore when first needed). */
+  get servicePhone(): Load<string> {
+    const info = this.site.info;
+    switch (info._tag) {
+      case "Idle":
+        return idle;
+      case "Loading":
+        return loading(info.previous?.tel1);
+      case "Loaded":
+        return loaded(info.value.tel1);
+      case "Failed":
+        return failed(info.message, info.previous?.tel1);
+    }
   }
 }

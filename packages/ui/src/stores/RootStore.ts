@@ -43,9 +43,9 @@ export class RootStore {
     this.signIn = new SignInStore(ports, this.session, this.i18n, this.notices, this.navigation);
     this.smsCode = new SmsCodeStore(ports, this.i18n, this.notices);
     this.bindPhone = new BindPhoneStore(ports, this.session, this.i18n, this.notices, this.navigation);
-    this.activation = new ActivationStore(ports, this.session, this.i18n, this.notices, this.navigation);
     this.forgotPassword = new ForgotPasswordStore(ports, this.i18n, this.notices, this.navigation);
     this.site = new SiteStore(ports, this.i18n);
+    this.activation = new ActivationStore(ports, this.session, this.site, this.i18n, this.notices, this.navigation);
     this.passwords = new PasswordStore(ports, this.i18n, this.notices, this.navigation);
     this.city = new CityStore(ports, this.i18n, this.notices, this.navigation);
     this.stations = new StationsStore(ports, this.city, this.i18n, this.notices, this.navigation);

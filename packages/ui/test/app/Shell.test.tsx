@@ -28,7 +28,6 @@ const notActivated = () => testRoot({ ports: { tokens: new MemoryTokenStore({ to
 const activated = () => testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t", activated: true }) } });
 
 describe("the shell", () => {
-  // Every built page is imported here for the first time: slow on a busy 2-core machine.
   it("registers every route of spec §2: none falls to the not-found page", async () => {
     for (const route of RouteTable.ROUTES) {
       const path = route.path.replace(/:[a-z_]+/g, "7");
@@ -38,7 +37,7 @@ describe("the shell", () => {
       view.unmount();
     }
     // 31 shells, each loading its page's chunk the first time: seconds on a loaded machine.
-  }, 60_000);
+  }, 30_000);
 
   it("shows the not-found page for a path that is no route", async () => {
     shellAt("/no/such/page", signedOut());
@@ -47,6 +46,7 @@ describe("the shell", () => {
 
   it("sends a signed-out customer from a protected route to /login (spec §2)", async () => {
     shellAt("/personal", signedOut());
+    // The router navigates in a transition: the old location shows until the lazy page has loaded.
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
   });
 
@@ -57,7 +57,7 @@ describe("the shell", () => {
 
   it("sends a signed-in customer from /login to /recharge/2", async () => {
     shellAt("/login", activated());
-    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/recharge/2"));
+    expect(screen.getByTestId("where").textContent).toBe("/recharge/2");
   });
 
   it("moves the customer to /login when the session ends on a protected page", async () => {
