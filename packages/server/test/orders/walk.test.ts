@@ -18,7 +18,10 @@ describe("the money walk", () => {
     expect(created.respCode).toBe("00");
     const unpaid = await detail(booted, me, created.order_id);
     expect(unpaid.order_status).toBe(1);
-    expect(unpaid.count).toBe(900);
+    // The whole seconds left to pay: 900 at creation, less whatever real time passed since (the
+    // app's clock is real here; on a loaded machine a second or more goes by between the calls).
+    expect(unpaid.count).toBeLessThanOrEqual(900);
+    expect(unpaid.count).toBeGreaterThan(890);
 
     expectSuccess(await payInSandbox(booted, created.order_id));
     const paid = await detail(booted, me, created.order_id);
