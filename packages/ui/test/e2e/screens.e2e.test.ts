@@ -20,8 +20,29 @@ interface Screen {
   readonly ready?: (page: Page) => Promise<unknown>;
 }
 
+const cards = (page: Page) => page.locator(".station-card").first().waitFor();
+
 const SCREENS: ReadonlyArray<Screen> = [
+  // issue 11: sign-in
   { name: "login", path: "/login", session: "signed out" },
+  { name: "register", path: "/register", session: "signed out" },
+  { name: "bind-phone", path: "/bindPhone", session: "signed out" },
+  { name: "forget-password", path: "/forgetPassword", session: "signed out" },
+  { name: "activated", path: "/activated", session: "activated" },
+  // issue 11: account
+  { name: "personal", path: "/personal", session: "activated", ready: (page) => page.getByText(/\*\*\*\*/).first().waitFor() },
+  { name: "setting", path: "/setting", session: "activated" },
+  { name: "set-password", path: "/setPassword", session: "activated" },
+  { name: "reset-password", path: "/resetPassword", session: "activated" },
+  { name: "coupons", path: "/coupons", session: "activated" },
+  { name: "contact", path: "/contact", session: "activated", ready: (page) => page.locator('a[href^="tel:"]').first().waitFor() },
+  // issue 11: finding a station
+  { name: "station-list", path: "/stationlist", session: "activated", ready: cards },
+  { name: "city-list", path: "/citylist", session: "activated" },
+  { name: "station-map", path: "/stationmap?station_id=1", session: "activated", ready: (page) => page.getByRole("img").first().waitFor() },
+  { name: "test-station-list", path: "/testStationlist", session: "activated", ready: cards },
+  // the shell
+  { name: "coming-soon", path: "/heartcard", session: "activated" },
   { name: "not-found", path: "/no/such/page", session: "signed out" },
 ];
 

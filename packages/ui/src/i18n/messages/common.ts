@@ -31,7 +31,7 @@ export const common = {
     notFoundTitle: "页面不存在",
     notFoundBody: "{path} 没有页面。",
     goHome: "返回首页",
-    comingSoonBody: "{path}：{purpose}。此页面即将上线。",
+    comingSoonBody: "{path}：此页面即将上线。",
     crashTitle: "出错了",
     bootFailed: "无法连接服务器，请检查网络后重试。",
     sandboxBadge: "沙箱",
