@@ -1,6 +1,6 @@
 import { systemClock } from "@fuel/adapters";
 import { WindowBrowser } from "@fuel/adapters/browser";
-import { createHttpClient, gatewaysOver } from "@fuel/adapters/http";
+import { createHttpClient, gatewaysOver, newActionKey } from "@fuel/adapters/http";
 import { AmapGeocoder, AmapRoutePlanner, BrowserGeolocation, MapNavigator, SandboxGeocoder, scriptAmapLoader, StraightLineRoutePlanner, type MessagingAppLocation } from "@fuel/adapters/map";
 import { SandboxPayBridge, WeixinPayBridge, type BridgeHost } from "@fuel/adapters/payment";
 import type { AppPorts } from "@fuel/adapters/ports";
@@ -63,6 +63,7 @@ const compose = async (session: { ended: (message: string) => void; notActivated
     preferences: new WebKeyValueStore(safeStorage(() => window.localStorage)),
     tabValues: new WebKeyValueStore(safeStorage(() => window.sessionStorage)),
     browser: new WindowBrowser(window),
+    newActionKey,
     sandbox,
   };
 };
