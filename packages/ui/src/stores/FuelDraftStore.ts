@@ -1,5 +1,6 @@
 import type { AppPorts } from "@fuel/adapters/ports";
-import { Constants, Messages, Money, Pricing, Station as StationRules, Validation } from "@fuel/domain";
+import type { Money } from "@fuel/domain";
+import { Constants, Messages, Pricing, Station as StationRules, Validation } from "@fuel/domain";
 import type { PayType, Station } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
@@ -68,7 +69,7 @@ export class FuelDraftStore {
   touched = false;
 
   constructor(
-    private readonly ports: Pick<AppPorts, "tabValues">,
+    private readonly ports: Pick<AppPorts, "tabValues" | "clock">,
     private readonly stations: StationsStore,
     private readonly session: SessionStore,
     private readonly i18n: I18nStore,
@@ -154,6 +155,12 @@ export class FuelDraftStore {
   get sellsDiesel(): boolean | undefined {
     const station = valueOf(this.station);
     return station === undefined ? undefined : StationRules.sellsDiesel(station);
+  }
+
+  /** Whether the station is open now, by its business hours (undefined while it is not known). */
+  get openNow(): boolean | undefined {
+    const station = valueOf(this.station);
+    return station === undefined ? undefined : StationRules.isOpenAt(station, this.ports.clock.now());
   }
 
   /** Spec §1: the grades shown, diesel first; only 0# may be picked. */
