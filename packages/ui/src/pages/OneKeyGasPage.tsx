@@ -25,10 +25,10 @@ const FuelTypes = observer(function FuelTypes() {
   const { fuelDraft, i18n } = useStores();
   return (
     <Form.Item label={<span id="fuel-type-label">{i18n.t("order.fuelType")}</span>}>
-      <Radio.Group value={Constants.DIESEL_0}>
+      <Radio.Group value={fuelDraft.sellsDiesel === false ? undefined : Constants.DIESEL_0}>
         <div role="radiogroup" aria-labelledby="fuel-type-label" className="fuel-types">
           {fuelDraft.fuelTypes.map(({ gasType, buyable }) => (
-            <Radio key={gasType} value={gasType} disabled={!buyable}>
+            <Radio key={gasType} value={gasType} disabled={!buyable || fuelDraft.sellsDiesel === false}>
               {buyable ? gasType : i18n.t("order.fuelTypeDisabled", { gasType })}
             </Radio>
           ))}
@@ -48,11 +48,6 @@ const OrderForm = observer(function OrderForm() {
       onFinish={fuelDraft.proceed}
       footer={
         <div className="form-footer">
-          {noDiesel ? (
-            <p id="no-diesel" className="order-no-diesel" role="alert">
-              {i18n.t("StationSellsNoDiesel")}
-            </p>
-          ) : null}
           <Button block type="submit" color="primary" size="large" disabled={noDiesel} aria-describedby={noDiesel ? "no-diesel" : undefined}>
             {i18n.t("order.continue")}
           </Button>
@@ -114,6 +109,11 @@ export default observer(function OneKeyGasPage() {
     return (
       <>
         <StationSummary station={station.value} />
+        {fuelDraft.sellsDiesel === false ? (
+          <p id="no-diesel" className="refusal order-no-diesel" role="alert">
+            {i18n.t("StationSellsNoDiesel")}
+          </p>
+        ) : null}
         <OrderForm />
       </>
     );
