@@ -1,5 +1,4 @@
-import { ManualClock } from "@fuel/adapters";
-import { MemoryKeyValueStore } from "@fuel/adapters/testing";
+import { ManualClock, MemoryKeyValueStore } from "@fuel/adapters/testing";
 import { offline, ServerRefused, timedOut } from "@fuel/adapters/ports";
 import { Constants } from "@fuel/domain";
 import fc from "fast-check";
