@@ -1,5 +1,5 @@
 import { FakePaymentBridge, MemoryKeyValueStore } from "@fuel/adapters/testing";
-import type { Messages} from "@fuel/domain";
+import type { Messages } from "@fuel/domain";
 import { Money, Pricing } from "@fuel/domain";
 import { examples } from "@fuel/domain/api";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
