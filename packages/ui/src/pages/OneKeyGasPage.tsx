@@ -25,7 +25,7 @@ const FuelTypes = observer(function FuelTypes() {
   const { fuelDraft, i18n } = useStores();
   return (
     <Form.Item label={<span id="fuel-type-label">{i18n.t("order.fuelType")}</span>}>
-      <Radio.Group value={fuelDraft.sellsDiesel === false ? undefined : Constants.DIESEL_0}>
+      <Radio.Group value={fuelDraft.sellsDiesel === false ? null : Constants.DIESEL_0}>
         <div role="radiogroup" aria-labelledby="fuel-type-label" className="fuel-types">
           {fuelDraft.fuelTypes.map(({ gasType, buyable }) => (
             <Radio key={gasType} value={gasType} disabled={!buyable || fuelDraft.sellsDiesel === false}>

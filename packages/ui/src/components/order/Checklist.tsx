@@ -8,7 +8,7 @@ import type { ConfirmedDraft } from "../../stores/FuelDraftStore.ts";
 /** One line of the checklist: what it is on the left, its value on the right. */
 function Row({ label, className, children }: { readonly label: string; readonly className?: string; readonly children: ReactNode }) {
   return (
-    <List.Item className={className} extra={<span className="order-checklist-value">{children}</span>}>
+    <List.Item className={className ?? ""} extra={<span className="order-checklist-value">{children}</span>}>
       <span className="order-checklist-label">{label}</span>
     </List.Item>
   );
