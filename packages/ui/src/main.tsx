@@ -1,6 +1,6 @@
 import { systemClock } from "@fuel/adapters";
 import { WindowBrowser } from "@fuel/adapters/browser";
-import { createHttpClient, gatewaysOver } from "@fuel/adapters/http";
+import { createHttpClient, gatewaysOver, newActionKey } from "@fuel/adapters/http";
 import { lazyGeocoder, lazyGeolocation, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner } from "@fuel/adapters/lazy";
 import type { MessagingAppLocation } from "@fuel/adapters/map";
 import type { BridgeHost } from "@fuel/adapters/payment/bridges";
@@ -81,6 +81,7 @@ const compose = async (session: { ended: (message: string) => void; notActivated
     preferences: new WebKeyValueStore(safeStorage(() => window.localStorage)),
     tabValues: new WebKeyValueStore(safeStorage(() => window.sessionStorage)),
     browser: new WindowBrowser(window),
+    newActionKey,
     sandbox,
   };
 };

@@ -28,6 +28,11 @@ export interface AppPorts extends ApiGateways {
   /** Values kept for this tab only (the OAuth `state`, spec §4). */
   readonly tabValues: KeyValueStore;
   readonly browser: Browser;
+  /**
+   * A new key for one user action (a tap on "pay"), sent as `CallOptions.idempotencyKey` with every
+   * retry of that action so the server answers the first order instead of making a second.
+   */
+  newActionKey(): string;
   /** Whether the server runs its sandbox stand-ins (the version answer's `mode`). */
   readonly sandbox: boolean;
 }

@@ -22,6 +22,8 @@ export {
   type RoutePlanner,
 } from "./Map.ts";
 export { PaymentFailed, PaymentUnavailable, type PayError, type PayOutcome, type PaymentBridge, type PayRequest } from "./PaymentBridge.ts";
+export { payAndConfirm, type ConfirmOptions, type PaymentConclusion } from "./payAndConfirm.ts";
+export { payInfoOf } from "./payInfo.ts";
 export type { TokenStore } from "./TokenStore.ts";
 export type { Browser } from "./Browser.ts";
 export type { KeyValueStore } from "./KeyValueStore.ts";

@@ -9,6 +9,7 @@ import { ScriptedApi } from "./ScriptedApi.ts";
 /** The whole {@link AppPorts} bundle in memory, at a fixed instant; `overrides` replace single ports. */
 export const fakePorts = (overrides: Partial<AppPorts> & { readonly api?: ScriptedApi } = {}): AppPorts & { readonly api: ScriptedApi } => {
   const api = overrides.api ?? new ScriptedApi();
+  let actions = 0;
   return {
     ...gatewaysOver(api),
     tokens: new MemoryTokenStore(),
@@ -22,6 +23,8 @@ export const fakePorts = (overrides: Partial<AppPorts> & { readonly api?: Script
     preferences: new MemoryKeyValueStore(),
     tabValues: new MemoryKeyValueStore(),
     browser: new FakeBrowser(),
+    // Predictable keys ("action-1", "action-2", ...), so a test can name the key a tap used.
+    newActionKey: () => `action-${++actions}`,
     sandbox: true,
     ...overrides,
     api,

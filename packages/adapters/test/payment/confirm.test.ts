@@ -143,4 +143,18 @@ describe("payAndConfirm", () => {
     expect(conclusion.kind).toBe("paid");
     expect(result).toHaveBeenCalledWith(5001);
   });
+
+  it("says when it starts waiting for the server: after the sheet's 'ok', before the first ask, once", async () => {
+    const { payments, asks } = resultPaidOnAsk(3);
+    const seen: number[] = [];
+    await Effect.runPromise(payAndConfirm(new FakePaymentBridge("ok"), payments, request, { intervalMs: 1, onConfirming: () => seen.push(asks()) }));
+    expect(seen).toEqual([0]);
+  });
+
+  it("does not say it is confirming when the customer closed the sheet", async () => {
+    const { payments } = resultPaidOnAsk(1);
+    const onConfirming = vi.fn();
+    await Effect.runPromise(payAndConfirm(new FakePaymentBridge("cancel"), payments, request, { intervalMs: 1, onConfirming }));
+    expect(onConfirming).not.toHaveBeenCalled();
+  });
 });

@@ -22,4 +22,8 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   "/testStationlist": lazy(() => import("../pages/StationListPage.tsx")),
   "/citylist": lazy(() => import("../pages/CityListPage.tsx")),
   "/stationmap": lazy(() => import("../pages/StationMapPage.tsx")),
+  "/oneKeyGas": lazy(() => import("../pages/OneKeyGasPage.tsx")),
+  "/order": lazy(() => import("../pages/OrderPage.tsx")),
+  "/orderNew": lazy(() => import("../pages/OrderNewPage.tsx")),
+  "/paycallback": lazy(() => import("../pages/PayCallbackPage.tsx")),
 };

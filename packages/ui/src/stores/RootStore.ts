@@ -13,6 +13,8 @@ import { SiteStore } from "./SiteStore.ts";
 import { CityStore } from "./CityStore.ts";
 import { StationsStore } from "./StationsStore.ts";
 import { RouteStore } from "./RouteStore.ts";
+import { FuelDraftStore } from "./FuelDraftStore.ts";
+import { FuelOrderStore } from "./FuelOrderStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -33,6 +35,8 @@ export class RootStore {
   readonly city: CityStore;
   readonly stations: StationsStore;
   readonly route: RouteStore;
+  readonly fuelDraft: FuelDraftStore;
+  readonly fuelOrder: FuelOrderStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -50,5 +54,7 @@ export class RootStore {
     this.city = new CityStore(ports, this.i18n, this.notices, this.navigation);
     this.stations = new StationsStore(ports, this.city, this.i18n, this.notices, this.navigation);
     this.route = new RouteStore(ports, this.stations, this.city, this.i18n);
+    this.fuelDraft = new FuelDraftStore(ports, this.stations, this.session, this.i18n, this.notices, this.navigation);
+    this.fuelOrder = new FuelOrderStore(ports, this.fuelDraft, this.session, this.i18n, this.notices, this.navigation);
   }
 }

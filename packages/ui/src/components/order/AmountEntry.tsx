@@ -1,0 +1,77 @@
+import { Constants, Money } from "@fuel/domain";
+import Button from "antd-mobile/es/components/button";
+import Form from "antd-mobile/es/components/form";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../../app/StoresContext.tsx";
+import { QUICK_AMOUNTS_YUAN } from "../../stores/FuelDraftStore.ts";
+import { OrderField } from "./OrderField.tsx";
+
+/** The breakdown under the amount: litres at the pump price, the saving, the payable in bold (`Pricing.quote`). */
+export const Breakdown = observer(function Breakdown() {
+  const { fuelDraft, i18n } = useStores();
+  const quote = fuelDraft.quote;
+  const station = fuelDraft.station._tag === "Loaded" ? fuelDraft.station.value : undefined;
+  return (
+    <div className="order-breakdown" aria-live="polite" aria-atomic="true" data-testid="breakdown">
+      {quote === undefined || station === undefined ? (
+        <p className="order-breakdown-waiting">{i18n.t("order.breakdownWaiting")}</p>
+      ) : (
+        <dl aria-label={i18n.t("order.breakdown")}>
+          <div>
+            <dt>{i18n.t("order.litres")}</dt>
+            <dd>{i18n.t("order.litresAt", { litres: quote.litres, price: Money.formatYuan(station.original_price) })}</dd>
+          </div>
+          <div>
+            <dt>{i18n.t("order.saving")}</dt>
+            <dd>{Money.formatYuan(quote.saving)}</dd>
+          </div>
+          <div className="order-payable">
+            <dt>{i18n.t("order.payable")}</dt>
+            <dd>
+              <strong>{Money.formatYuan(quote.payable)}</strong>
+            </dd>
+          </div>
+        </dl>
+      )}
+    </div>
+  );
+});
+
+/**
+ * The amount of /oneKeyGas (spec §5): yuan with at most two decimals, 'amount cannot be empty' and
+ * 'cannot exceed 10000 yuan' in words under it, quick amounts, and the live breakdown.
+ */
+export const AmountEntry = observer(function AmountEntry() {
+  const { fuelDraft, i18n } = useStores();
+  return (
+    <>
+      <OrderField
+        id="order-amount"
+        label={i18n.t("order.amount")}
+        hint={i18n.t("order.amountHint", { max: Constants.ONE_KEY_MAX_YUAN })}
+        error={fuelDraft.amountError}
+        value={fuelDraft.amountText}
+        onChange={fuelDraft.setAmount}
+        input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: fuelDraft.touch }}
+      />
+      <Form.Item className="order-amount-extras">
+        <div className="quick-amounts" role="group" aria-label={i18n.t("order.quickAmounts")}>
+          {QUICK_AMOUNTS_YUAN.map((yuan) => (
+            <Button
+              key={yuan}
+              size="small"
+              fill="outline"
+              color={fuelDraft.amountText === String(yuan) ? "primary" : "default"}
+              aria-pressed={fuelDraft.amountText === String(yuan)}
+              aria-label={i18n.t("order.quickAmountLabel", { yuan })}
+              onClick={() => fuelDraft.pickQuickAmount(yuan)}
+            >
+              {i18n.t("order.quickAmount", { yuan })}
+            </Button>
+          ))}
+        </div>
+        <Breakdown />
+      </Form.Item>
+    </>
+  );
+});

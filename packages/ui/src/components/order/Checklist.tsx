@@ -1,0 +1,41 @@
+import { Constants, Money } from "@fuel/domain";
+import List from "antd-mobile/es/components/list";
+import { observer } from "mobx-react-lite";
+import type { ReactNode } from "react";
+import { useStores } from "../../app/StoresContext.tsx";
+import type { ConfirmedDraft } from "../../stores/FuelDraftStore.ts";
+
+/** One line of the checklist: what it is on the left, its value on the right. */
+function Row({ label, className, children }: { readonly label: string; readonly className?: string; readonly children: ReactNode }) {
+  return (
+    <List.Item className={className ?? ""} extra={<span className="order-checklist-value">{children}</span>}>
+      <span className="order-checklist-label">{label}</span>
+    </List.Item>
+  );
+}
+
+/**
+ * The checklist of spec §2 /order: station name and address, fuel type, amount, litres, saving,
+ * payable (bold), phone and remark: the figures of `Pricing.quote` the server charges.
+ */
+export const Checklist = observer(function Checklist({ draft }: { readonly draft: ConfirmedDraft }) {
+  const { i18n } = useStores();
+  const { station, quote } = draft;
+  return (
+    <List className="order-checklist" aria-label={i18n.t("order.checklistIntro")}>
+      <List.Item className="order-checklist-station" description={station.address}>
+        <span className="order-checklist-label">{i18n.t("order.station")}</span>
+        <span className="order-checklist-station-name">{station.title}</span>
+      </List.Item>
+      <Row label={i18n.t("order.fuelType")}>{Constants.DIESEL_0}</Row>
+      <Row label={i18n.t("order.amountLine")}>{Money.formatYuan(draft.amount)}</Row>
+      <Row label={i18n.t("order.litres")}>{i18n.t("order.litresAt", { litres: quote.litres, price: Money.formatYuan(station.original_price) })}</Row>
+      <Row label={i18n.t("order.saving")}>{Money.formatYuan(quote.saving)}</Row>
+      <Row label={i18n.t("order.payable")} className="order-payable">
+        <strong>{Money.formatYuan(quote.payable)}</strong>
+      </Row>
+      <Row label={i18n.t("order.phone")}>{draft.phone}</Row>
+      <Row label={i18n.t("order.remark")}>{draft.remark === "" ? i18n.t("order.noRemark") : draft.remark}</Row>
+    </List>
+  );
+});

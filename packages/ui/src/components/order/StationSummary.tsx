@@ -1,0 +1,43 @@
+import { Money, Pricing } from "@fuel/domain";
+import type { Station } from "@fuel/domain/api";
+import Card from "antd-mobile/es/components/card";
+import Tag from "antd-mobile/es/components/tag";
+import { observer } from "mobx-react-lite";
+import { useStores } from "../../app/StoresContext.tsx";
+
+/**
+ * The station at the top of /oneKeyGas (spec §2): name, address, opening hours (open or closed in
+ * words), our price, the pump and national prices, and the discount per litre
+ * (`Pricing.discountPerLitre`).
+ */
+export const StationSummary = observer(function StationSummary({ station }: { readonly station: Station }) {
+  const { i18n, fuelDraft } = useStores();
+  const perLitre = (cents: number) => i18n.t("perLitre", { price: Money.formatYuan(cents) });
+  const openNow = fuelDraft.openNow === true;
+  return (
+    <Card className="order-station" title={<h2 className="station-title">{station.title}</h2>}>
+      <p className="order-station-line">{station.address}</p>
+      <p className="order-station-line">
+        <span>{i18n.t("hours", { start: station.business_start_time, end: station.business_end_time })}</span>{" "}
+        <Tag color={openNow ? "success" : "default"} fill="outline">
+          {i18n.t(openNow ? "openNow" : "closedNow")}
+        </Tag>
+      </p>
+      <dl className="station-prices">
+        <div>
+          <dt>{i18n.t("priceNow")}</dt>
+          <dd className="price-now">{perLitre(station.now_price)}</dd>
+        </div>
+        <div>
+          <dt>{i18n.t("priceOriginal")}</dt>
+          <dd>{perLitre(station.original_price)}</dd>
+        </div>
+        <div>
+          <dt>{i18n.t("priceNation")}</dt>
+          <dd>{perLitre(station.nation_price)}</dd>
+        </div>
+      </dl>
+      <p className="order-station-line order-discount">{i18n.t("discountPerLitre", { amount: Money.formatYuan(Pricing.discountPerLitre(station.original_price, station.now_price)) })}</p>
+    </Card>
+  );
+});

@@ -1,0 +1,122 @@
+import { Constants } from "@fuel/domain";
+import type { PayType } from "@fuel/domain/api";
+import Button from "antd-mobile/es/components/button";
+import Form from "antd-mobile/es/components/form";
+import Radio from "antd-mobile/es/components/radio";
+import Skeleton from "antd-mobile/es/components/skeleton";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { useStores } from "../app/StoresContext.tsx";
+import { AmountEntry } from "../components/order/AmountEntry.tsx";
+import { OrderField } from "../components/order/OrderField.tsx";
+import { StationSummary } from "../components/order/StationSummary.tsx";
+import { Page } from "../components/Page.tsx";
+import { PageError } from "../components/PageError.tsx";
+import "../components/forms/forms.css";
+import "../components/stations/stations.css";
+import "../components/order/order.css";
+
+/** The remark's limit: the contract's line of text. */
+const REMARK_MAX = 256;
+
+/** Spec §1: diesel 0# selectable, gasoline 92/95/98 shown disabled. */
+const FuelTypes = observer(function FuelTypes() {
+  const { fuelDraft, i18n } = useStores();
+  return (
+    <Form.Item label={<span id="fuel-type-label">{i18n.t("order.fuelType")}</span>}>
+      <Radio.Group value={fuelDraft.sellsDiesel === false ? null : Constants.DIESEL_0}>
+        <div role="radiogroup" aria-labelledby="fuel-type-label" className="fuel-types">
+          {fuelDraft.fuelTypes.map(({ gasType, buyable }) => (
+            <Radio key={gasType} value={gasType} disabled={!buyable || fuelDraft.sellsDiesel === false}>
+              {buyable ? gasType : i18n.t("order.fuelTypeDisabled", { gasType })}
+            </Radio>
+          ))}
+        </div>
+      </Radio.Group>
+    </Form.Item>
+  );
+});
+
+/** The form under the station: fuel type, amount with its breakdown, phone, remark, continue. */
+const OrderForm = observer(function OrderForm() {
+  const { fuelDraft, i18n } = useStores();
+  const noDiesel = fuelDraft.sellsDiesel === false;
+  return (
+    <Form
+      layout="vertical"
+      onFinish={fuelDraft.proceed}
+      footer={
+        <div className="form-footer">
+          <Button block type="submit" color="primary" size="large" disabled={noDiesel} aria-describedby={noDiesel ? "no-diesel" : undefined}>
+            {i18n.t("order.continue")}
+          </Button>
+        </div>
+      }
+    >
+      <FuelTypes />
+      <AmountEntry />
+      <OrderField
+        id="order-phone"
+        label={i18n.t("order.phone")}
+        hint={i18n.t("order.phoneHint", { n: Constants.PHONE_LENGTH })}
+        error={fuelDraft.phoneError}
+        value={fuelDraft.phone}
+        onChange={fuelDraft.setPhone}
+        input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true }}
+      />
+      <OrderField
+        id="order-remark"
+        label={i18n.t("order.remark")}
+        hint={i18n.t("order.remarkHint", { n: REMARK_MAX })}
+        error={undefined}
+        required={false}
+        value={fuelDraft.remark}
+        onChange={fuelDraft.setRemark}
+        input={{ maxLength: REMARK_MAX, autoComplete: "off", clearable: true }}
+      />
+    </Form>
+  );
+});
+
+/**
+ * Spec §2 /oneKeyGas?station_id=<id>: the station and its prices, the fuel types, the amount with
+ * its live breakdown, the phone and a remark; Continue opens the checklist (/order, or /orderNew
+ * with `&paytype=fy`).
+ */
+export default observer(function OneKeyGasPage() {
+  const { fuelDraft, i18n } = useStores();
+  const [params] = useSearchParams();
+  const stationId = Number(params.get("station_id"));
+  const paytype: PayType = params.get("paytype")?.toLowerCase() === "fy" ? "fy" : "wechat";
+  const valid = Number.isSafeInteger(stationId) && stationId > 0;
+  useEffect(() => {
+    if (valid) void fuelDraft.open(stationId, paytype);
+  }, [fuelDraft, stationId, paytype, valid]);
+
+  const body = () => {
+    if (!valid) return <PageError title={i18n.t("order.noStation")} description={i18n.t("order.noDraftHint")} />;
+    const station = fuelDraft.station;
+    if (station._tag === "Failed") return <PageError description={station.message} onRetry={() => void fuelDraft.open(stationId, paytype)} />;
+    if (station._tag !== "Loaded") {
+      return (
+        <div aria-busy="true" aria-label={i18n.t("order.stationLoading")}>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={6} animated />
+        </div>
+      );
+    }
+    return (
+      <>
+        <StationSummary station={station.value} />
+        {fuelDraft.sellsDiesel === false ? (
+          <p id="no-diesel" className="refusal order-no-diesel" role="alert">
+            {i18n.t("StationSellsNoDiesel")}
+          </p>
+        ) : null}
+        <OrderForm />
+      </>
+    );
+  };
+  return <Page backTo="/stationlist">{body()}</Page>;
+});
