@@ -195,7 +195,7 @@ describe("sandbox/cashier/redeem", () => {
     // No two codes share a long common prefix after "KP" (sequential or time-based codes would).
     const prefixes = new Set(codes.map((c) => c.slice(0, 8)));
     expect(prefixes.size).toBeGreaterThan(45);
-  });
+  }, 60_000); // 200 requests: more than the default 20 s when the machine is loaded
 });
 
 describe("order/resetQR on a recharge order", () => {
