@@ -13,6 +13,9 @@ import { SiteStore } from "./SiteStore.ts";
 import { CityStore } from "./CityStore.ts";
 import { StationsStore } from "./StationsStore.ts";
 import { RouteStore } from "./RouteStore.ts";
+import { OrderActionsStore } from "./orders/OrderActionsStore.ts";
+import { OrderListStore } from "./orders/OrderListStore.ts";
+import { OrderDetailStore } from "./orders/OrderDetailStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -33,6 +36,9 @@ export class RootStore {
   readonly city: CityStore;
   readonly stations: StationsStore;
   readonly route: RouteStore;
+  readonly orderActions: OrderActionsStore;
+  readonly orderList: OrderListStore;
+  readonly orderDetail: OrderDetailStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -50,5 +56,8 @@ export class RootStore {
     this.city = new CityStore(ports, this.i18n, this.notices, this.navigation);
     this.stations = new StationsStore(ports, this.city, this.i18n, this.notices, this.navigation);
     this.route = new RouteStore(ports, this.stations, this.city, this.i18n);
+    this.orderActions = new OrderActionsStore(ports, this.session, this.i18n, this.notices, this.navigation);
+    this.orderList = new OrderListStore(ports, this.orderActions, this.i18n, this.notices);
+    this.orderDetail = new OrderDetailStore(ports, this.orderActions, this.i18n, this.notices);
   }
 }
