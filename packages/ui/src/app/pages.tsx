@@ -22,4 +22,6 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   "/testStationlist": lazy(() => import("../pages/StationListPage.tsx")),
   "/citylist": lazy(() => import("../pages/CityListPage.tsx")),
   "/stationmap": lazy(() => import("../pages/StationMapPage.tsx")),
+  "/orderlist": lazy(() => import("../pages/OrderListPage.tsx")),
+  "/orderDetail/:id": lazy(() => import("../pages/OrderDetailPage.tsx")),
 };

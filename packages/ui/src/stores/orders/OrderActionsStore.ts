@@ -1,4 +1,3 @@
-import { payAndConfirm, payInfoOf } from "@fuel/adapters/payment";
 import type { AppPorts } from "@fuel/adapters/ports";
 import { Constants, Routes } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
@@ -30,8 +29,8 @@ export interface ConfirmPolicy {
 /**
  * The two things the customer can do to an unpaid order wherever it shows (spec §4): cancel it
  * (the page has asked for confirmation) and pay it again. Paying again asks the order's own channel
- * (`paytype`: wechat -> `payment/query`, fy -> `paymentfy/query`) for the pay sheet, opens it, and
- * then believes only the server (`payAndConfirm`). One action at a time per order: a double tap is
+ * (`paytype`: wechat -> `payment/query`, fy -> `paymentfy/query`) for the pay sheet, opens it (the
+ * `payment` port), and then believes only the server (`payments.result`, asked a few times). One action at a time per order: a double tap is
  * ignored while the first runs.
  */
 export class OrderActionsStore {
@@ -81,8 +80,16 @@ export class OrderActionsStore {
     const confirm = this.confirm;
     const paid = await run(
       Effect.gen(function* () {
-        const params = fy ? yield* payments.fyParams(order.order_id) : yield* payments.wechatParams(order.order_id);
-        return yield* payAndConfirm(payment, payments, { orderId: order.order_id, payInfo: payInfoOf(params), amountCents: order.amount, oauthId }, confirm);
+        const payInfo = fy ? (yield* payments.fyParams(order.order_id)).reserved_pay_info : (yield* payments.wechatParams(order.order_id)).payInfo;
+        const outcome = yield* payment.pay({ orderId: order.order_id, payInfo, amountCents: order.amount, oauthId });
+        if (outcome === "cancel") return "cancelled" as const;
+        // The sheet's 'ok' is not proof: only the server's word is, and its notification may trail the tap.
+        for (let attempt = 1; ; attempt++) {
+          const result = yield* payments.result(order.order_id);
+          if (result.paid) return "paid" as const;
+          if (attempt >= confirm.attempts) return "pending" as const;
+          yield* Effect.sleep(confirm.intervalMs);
+        }
       }),
     );
     return runInAction(() => {
@@ -92,7 +99,7 @@ export class OrderActionsStore {
         else reportFailure(paid.error, this.i18n, this.notices);
         return "failed";
       }
-      const conclusion = paid.value;
+      const conclusion = { kind: paid.value };
       if (conclusion.kind === "paid") this.notices.show(this.i18n.t("ordersPaid"), "success");
       if (conclusion.kind === "pending") this.notices.show(this.i18n.t("ordersPaymentConfirming"), "info");
       // Spec §4: the JSAPI channel's result leads to the order list, the FY variant's to the order's detail.
