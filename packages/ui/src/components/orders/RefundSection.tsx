@@ -23,7 +23,7 @@ export const RefundSection = observer(function RefundSection({ order }: { readon
     return (
       <section className="order-section" aria-label={i18n.t("ordersRefundStatus")}>
         <p className="order-refund-status" role="status">
-          {i18n.t("ordersRefundStatus")}: <strong>{i18n.t(`ordersRefund_${code}`)}</strong>
+          {i18n.t("ordersRefundStatusLine", { status: i18n.t(`ordersRefund_${code}`) })}
         </p>
       </section>
     );

@@ -1,5 +1,5 @@
 import type { AppPorts } from "@fuel/adapters/ports";
-import { Order, QrCode, Refund } from "@fuel/domain";
+import { Constants, Order, QrCode, Refund } from "@fuel/domain";
 import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
@@ -94,7 +94,9 @@ export class OrderDetailStore {
     const code = valueOf(this.code);
     if (code !== undefined) {
       const expiresAt = QrCode.fuelQrExpiresAt(Order.paidAtOf(facts));
-      return { _tag: "Shown", code, expiresAt, secondsLeft: Math.max(0, Math.ceil((expiresAt - this.now) / 1_000)) };
+      // A phone clock behind the server's would count more than 48 h: the countdown never shows more than the code's validity.
+      const msLeft = Math.min(Constants.FUEL_QR_VALIDITY_MS, expiresAt - this.now);
+      return { _tag: "Shown", code, expiresAt, secondsLeft: Math.max(0, Math.ceil(msLeft / 1_000)) };
     }
     return this.code._tag === "Failed" ? { _tag: "Failed", message: this.code.message } : { _tag: "Loading" };
   }
