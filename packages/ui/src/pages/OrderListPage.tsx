@@ -6,7 +6,7 @@ import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import Tabs from "antd-mobile/es/components/tabs";
 import { observer } from "mobx-react-lite";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
 import { useStores } from "../app/StoresContext.tsx";
 import { OrderCard } from "../components/orders/OrderCard.tsx";
@@ -35,11 +35,12 @@ const ListEnd = observer(function ListEnd({ hasMore, failed, retry }: { readonly
 });
 
 /** The current tab's orders: skeletons, the cards with further pages at the bottom, its empty state, or a first load that failed. */
-const OrderListBody = observer(function OrderListBody() {
+const OrderListBody = observer(function OrderListBody({ tab }: { readonly tab: Order.OrderListTab }) {
   const { orderList, i18n } = useStores();
-  const tab = orderList.tab;
-  const state = orderList.current;
-  const entries = orderList.entries();
+  // The tab of the address, not the store's: the store moves to it only once the page's effect
+  // runs, and restoring the tab's scroll needs its own cards on screen in the same commit.
+  const state = orderList.tabs[tab];
+  const entries = orderList.entries(tab);
   if (entries === undefined && state.list._tag === "Failed") return <PageError description={state.list.message} onRetry={() => void orderList.refresh()} />;
   if (entries === undefined) {
     return (
@@ -61,7 +62,7 @@ const OrderListBody = observer(function OrderListBody() {
         ))}
       </ul>
       <InfiniteScroll
-        hasMore={orderList.hasMore()}
+        hasMore={orderList.hasMore(tab)}
         loadMore={async () => {
           // A rejection makes InfiniteScroll offer a retry instead of asking again at once.
           if (!(await orderList.loadMore())) throw new Error("next page failed");
@@ -111,6 +112,19 @@ const OrderListPage = observer(function OrderListPage() {
     return () => clearInterval(timer);
   }, [orderList, counting]);
 
+  // antd-mobile's tabs are not focusable (tabindex -1): a keyboard reaches each and presses it with Enter or Space.
+  const tabsRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const el of tabsRef.current?.querySelectorAll<HTMLElement>(".adm-tabs-tab") ?? []) el.tabIndex = 0;
+  });
+  const pressTab = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if ((event.key === "Enter" || event.key === " ") && target.matches(".adm-tabs-tab")) {
+      event.preventDefault();
+      target.click();
+    }
+  };
+
   const choose = (key: string) => {
     if (!isOrderListTab(key) || key === tab) return;
     orderList.rememberScroll(tab, window.scrollY);
@@ -120,7 +134,7 @@ const OrderListPage = observer(function OrderListPage() {
 
   return (
     <Page backTo="/personal">
-      <div className="order-tabs">
+      <div className="order-tabs" ref={tabsRef} onKeyDown={pressTab}>
         <Tabs activeKey={tab} onChange={choose}>
           {Order.ORDER_LIST_TABS.map((key) => (
             <Tabs.Tab key={key} title={i18n.t(`ordersTab_${key}`)} />
@@ -128,7 +142,7 @@ const OrderListPage = observer(function OrderListPage() {
         </Tabs>
       </div>
       <PullToRefresh onRefresh={orderList.refresh}>
-        <OrderListBody />
+        <OrderListBody tab={tab} />
       </PullToRefresh>
     </Page>
   );

@@ -41,6 +41,16 @@ describe("/orderlist", () => {
     expect(screen.getByLabelText("Status: Unpaid")).toBeTruthy();
   });
 
+  it("the tabs are reachable by keyboard and Enter chooses one", async () => {
+    const { root } = rootWith([wireOrder({ order_id: 1 })]);
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+    const expired = screen.getByRole("tab", { name: "Expired" });
+    expect(expired.tabIndex).toBe(0);
+    fireEvent.keyDown(expired, { key: "Enter" });
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orderlist?tab=expired"));
+    expect(await screen.findByText("No expired orders")).toBeTruthy();
+  });
+
   it("cancel with the dialog cancels the order and the list shows it cancelled", async () => {
     const { root } = rootWith([wireOrder({ order_id: 1 })]);
     renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
