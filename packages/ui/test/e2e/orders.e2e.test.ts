@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advanceServerClock, baseUrl, createFuelOrder, launch, orderStatusOf, payInSandbox, phone, qrCodeOf, redeemAtCashier, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
+import { advanceServerClock, baseUrl, createFuelOrder, dieselStationId, launch, orderStatusOf, payInSandbox, phone, qrCodeOf, redeemAtCashier, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -61,6 +61,35 @@ describe("ordering diesel and paying, in Chromium", () => {
     expect(`¥${((orders[0]?.amount ?? 0) / 100).toFixed(2)}`).toBe(shownPayable);
     expect(await scrollsSideways(page)).toBe(false);
     expect(device.errors).toEqual([]);
+    await device.context.close();
+  });
+
+  it("typing an amount updates the breakdown (prints the keystroke-to-update time; a figure, not a pass/fail timer)", async () => {
+    const customer = await signedInCustomer({ activated: true });
+    const device = await phone(browser);
+    const { page } = device;
+    await withSession(page, customer, true);
+    await page.goto(`${baseUrl()}/oneKeyGas?station_id=${await dieselStationId()}`, { waitUntil: "networkidle" });
+    const input = page.locator("#order-amount");
+    await input.click();
+    // Each keystroke: from the key event to the breakdown's DOM changing, measured in the page.
+    await page.evaluate(() => {
+      const w = window as unknown as { __typing: number[]; __keyAt: number };
+      w.__typing = [];
+      document.addEventListener("keydown", () => (w.__keyAt = performance.now()), { capture: true });
+      const target = document.querySelector("[data-testid=breakdown]") ?? document.body;
+      new MutationObserver(() => {
+        if (w.__keyAt > 0) w.__typing.push(performance.now() - w.__keyAt);
+        w.__keyAt = 0;
+      }).observe(target.parentElement ?? document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.keyboard.type("1234.5", { delay: 120 });
+    await page.getByTestId("breakdown").locator("strong").waitFor();
+    const times = await page.evaluate(() => (window as unknown as { __typing: number[] }).__typing);
+    expect(times.length).toBeGreaterThan(0);
+    const sorted = [...times].sort((a, b) => a - b);
+    console.log(`typing -> breakdown: ${times.length} keystrokes, median ${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms`);
+    expect((await page.getByTestId("breakdown").locator("strong").textContent())?.trim()).toMatch(/^¥\d/);
     await device.context.close();
   });
 
