@@ -103,6 +103,8 @@ export default tseslint.config(
     files: ["**/*.mjs", "**/*.js", "scripts/**", ".ci/**"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly" } },
   },
+  // The UI's service worker runs in a worker global, not a window or Node.
+  { files: ["packages/ui/public/sw.js"], languageOptions: { globals: { self: "readonly", caches: "readonly", fetch: "readonly", URL: "readonly", setTimeout: "readonly" } } },
   domainPurity,
   ...boundaries,
   ...uiThroughPorts,

@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./build/precompress.ts";
 import { routePreload } from "./build/routePreload.ts";
+import { serviceWorkerBuild } from "./build/serviceWorker.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 
@@ -12,7 +13,7 @@ const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-ro
 
 export default defineConfig(({ mode }) => ({
   // The version call at start decodes with the contract: it downloads with the entry.
-  plugins: [react(), routePreload([/[\\/]adapters[\\/]src[\\/]http[\\/]contract\.ts$/]), precompress()],
+  plugins: [react(), routePreload([/[\\/]adapters[\\/]src[\\/]http[\\/]contract\.ts$/]), serviceWorkerBuild(), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
     alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

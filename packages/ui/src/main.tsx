@@ -12,6 +12,8 @@ import { Effect } from "effect";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { installKitRenderer } from "./app/kitRender.ts";
+import { orLastKnownMode } from "./app/lastKnownMode.ts";
+import { registerServiceWorker } from "./app/serviceWorker.ts";
 import { BootFailed } from "./app/BootFailed.tsx";
 import { localeForBrowser } from "./i18n/I18nStore.ts";
 import { RootStore } from "./stores/RootStore.ts";
@@ -33,6 +35,7 @@ const amapSecurityCode = env["VITE_AMAP_SECURITY_CODE"];
 const wechatAppId = env["VITE_WECHAT_APP_ID"] ?? "";
 
 installKitRenderer();
+registerServiceWorker();
 
 const mapAdapters = () => import("@fuel/adapters/map");
 const payBridges = () => import("@fuel/adapters/payment/bridges");
@@ -47,9 +50,11 @@ const compose = async (session: { ended: (message: string) => void; notActivated
     onNotActivated: () => session.notActivated(),
   });
   const gateways = gatewaysOver(api);
-  const version = await Effect.runPromise(Effect.result(gateways.site.version()));
-  if (version._tag === "Failure") return undefined;
-  const sandbox = version.success.mode !== "production";
+  // Offline, started from the service worker's kept shell: the mode this server answered last time.
+  const read = Effect.runPromise(gateways.site.version()).then((v) => (v.mode === "production" ? "production" : "sandbox"));
+  const mode = await orLastKnownMode(read, new WebKeyValueStore(safeStorage(() => window.localStorage))).catch(() => undefined);
+  if (mode === undefined) return undefined;
+  const sandbox = mode !== "production";
   const useAmap = !sandbox && amapKey !== "";
   return {
     ...gateways,

@@ -220,6 +220,7 @@ describe("the built UI (SPA)", () => {
     writeFileSync(join(dist, "assets", "index-AbC123.js.br"), brotliCompressSync("console.log('app')"));
     writeFileSync(join(dist, "assets", "index-AbC123.js.gz"), gzipSync("console.log('app')"));
     writeFileSync(join(dist, "index.html.gz"), gzipSync("<!doctype html><title>Fuel</title><div id=root></div>"));
+    writeFileSync(join(dist, "sw.js"), "self.addEventListener('fetch', () => {});");
     app = await buildApp({ config: { ...booted.config, uiDistDir: dist }, db: booted.db, clock: booted.clock });
   });
   afterAll(async () => {
@@ -232,6 +233,14 @@ describe("the built UI (SPA)", () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     expect(res.body).toContain("<div id=root>");
+    expect(res.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("the service worker (/sw.js) is JavaScript revalidated each time, so a deploy's new worker is picked up", async () => {
+    const res = await app.inject({ method: "GET", url: "/sw.js" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
+    expect(res.body).toContain("addEventListener");
     expect(res.headers["cache-control"]).toBe("no-cache");
   });
 

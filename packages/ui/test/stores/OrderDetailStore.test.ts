@@ -54,6 +54,16 @@ describe("OrderDetailStore: the cashier code", () => {
     expect(later.root.orderDetail.qr).toMatchObject({ _tag: "Shown", code: { value: "KPCODE5", offline: true } });
   });
 
+  it("opened offline with the kept code, no toast covers the code (the page's offline notice says it)", async () => {
+    const preferences = new MemoryKeyValueStore();
+    await rootWith([paidOrder({ order_id: 5 })], preferences).root.orderDetail.open(5);
+    const later = rootWith([], preferences);
+    later.root.ports.api.fail("orderDetail", offline()).fail("kepaiQrCode", offline());
+    await later.root.orderDetail.open(5);
+    expect(later.root.orderDetail.qr).toMatchObject({ _tag: "Shown", code: { offline: true } });
+    expect(later.root.notices.latest).toBeUndefined();
+  });
+
   it("without a kept copy an offline first visit fails with the reason", async () => {
     const { root } = rootWith([]);
     root.ports.api.fail("orderDetail", offline());

@@ -148,8 +148,10 @@ export class OrderDetailStore {
         this.detail = failed(describeError(answer.error, this.i18n), shown);
         if (copy !== undefined) this.code = loaded({ value: copy.code, offline: true });
         // A poll that fails says nothing (it runs every few seconds); opening or retrying says why
-        // over what is shown (with nothing shown, the page's error says it).
-        if (!options.quiet && shown !== undefined) reportFailure(answer.error, this.i18n, this.notices);
+        // over what is shown (with nothing shown, the page's error says it). Offline with the kept
+        // code on screen, the page's offline notice says it: a toast would cover the code the cashier scans.
+        const saidByPage = answer.error._tag === "Offline" && copy !== undefined;
+        if (!options.quiet && shown !== undefined && !saidByPage) reportFailure(answer.error, this.i18n, this.notices);
       });
       return;
     }
