@@ -4,6 +4,7 @@ import {
   RECHARGE_QR_REGENERATE_HIDDEN_AFTER_MS,
 } from "./Constants.ts";
 import type { CardType } from "./order/Kinds.ts";
+import type { Order } from "./order/Record.ts";
 import { REFUND_STATUS } from "./Refund.ts";
 import type { EpochMs } from "./Time.ts";
 
@@ -61,3 +62,18 @@ export const canRegenerateRechargeQr = (facts: RechargeQrFacts, now: EpochMs): b
   now <= regenerateQrShownUntil(facts.paidAt) &&
   facts.refundStatus !== REFUND_STATUS.refunded &&
   facts.cardType !== "topUpReplacement";
+
+/**
+ * Issue 12: whether a fuel order's QR code may be regenerated at `now` (the detail's 'regenerate
+ * QR' action, `POST /api/order/resetQR`): the order is paid and unused (status 2), no refund was
+ * asked for (`refundStatus` 0: a refund voids the code for good), and its code is still within
+ * the 48 h validity ({@link fuelQrValid}). A new code replaces the old one (a screenshot that
+ * leaked, a code the cashier cannot scan) but does not extend the 48 h: validity runs from
+ * payment. A paid order without payment time is bad data and gets no new code.
+ */
+export const canRegenerateFuelQr = (order: Order, refundStatus: number, now: EpochMs): boolean =>
+  order.kind === "fuel" &&
+  order.status === "unused" &&
+  refundStatus === REFUND_STATUS.none &&
+  order.paidAt !== undefined &&
+  fuelQrValid(order.paidAt, now);

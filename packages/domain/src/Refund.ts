@@ -1,3 +1,5 @@
+import { Data, Result } from "effect";
+
 /**
  * The refund state of an order, its `refund_status` field. A refund is a matter beside the order's
  * status: asking for one does not change order_status; only a completed refund voids a fuel order
@@ -31,3 +33,19 @@ export const REFUND_STATUS_CODES = [
 /** Whether a refund was asked for and has not completed yet (requested or refunding): the channel must be asked (again). */
 export const isRefundUnderWay = (refundStatus: number): boolean =>
   refundStatus === REFUND_STATUS.requested || refundStatus === REFUND_STATUS.refunding;
+
+/** The longest refund reason the server keeps (a line of text on the wire). */
+export const REFUND_REASON_MAX_LENGTH = 256;
+
+/** Issue 4: a refund request without a reason (or only blanks): 'tell us why you want a refund'. */
+export class RefundReasonMissing extends Data.TaggedError("RefundReasonMissing")<{}> {}
+
+/**
+ * Issue 4/12: the reason a customer gives for a refund, trimmed; blank is {@link RefundReasonMissing}
+ * (the server refuses it with the same words). The input holds at most
+ * {@link REFUND_REASON_MAX_LENGTH} characters, so a longer one is cut there rather than refused.
+ */
+export const validateRefundReason = (raw: string): Result.Result<string, RefundReasonMissing> => {
+  const reason = raw.trim().slice(0, REFUND_REASON_MAX_LENGTH).trim();
+  return reason === "" ? Result.fail(new RefundReasonMissing()) : Result.succeed(reason);
+};

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FUEL_QR_VALIDITY_MS, RECHARGE_QR_EXPIRED_AFTER_MS } from "../src/Constants.ts";
-import { canRegenerateRechargeQr, fuelQrValid, rechargeQrExpiredOrUsed } from "../src/QrCode.ts";
+import { canRegenerateFuelQr, canRegenerateRechargeQr, fuelQrValid, rechargeQrExpiredOrUsed } from "../src/QrCode.ts";
 import { cardType, durationMs, epochMs, refundStatus } from "../src/testing/orders.ts";
 
 const twoInstants: fc.Arbitrary<readonly [number, number]> = fc
@@ -46,6 +46,13 @@ describe("QrCode properties", () => {
       if (rechargeQrExpiredOrUsed(paidAt, now)) {
         expect(canRegenerateRechargeQr({ paidAt, refundStatus: refund, cardType: card }, now)).toBe(false);
       }
+    }));
+  });
+
+  it("a fuel order's code may be regenerated exactly while it is unused, unrefunded and valid", () => {
+    fc.assert(fc.property(epochMs, durationMs, refundStatus, fc.constantFrom("unpaid", "unused", "used", "expired", "voided", "cancelled" as const), (paidAt, elapsed, refund, status) => {
+      const order = { kind: "fuel" as const, status, createdAt: paidAt, payDeadline: paidAt + 1, paidAt };
+      expect(canRegenerateFuelQr(order, refund, paidAt + elapsed)).toBe(status === "unused" && refund === 0 && fuelQrValid(paidAt, paidAt + elapsed));
     }));
   });
 });

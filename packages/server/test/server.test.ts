@@ -11,6 +11,9 @@ import { openTestDatabase } from "./helpers/database.ts";
 
 /** `startServer`, the one boot shared by main.ts, the benchmarks and the tests (src/server.ts). */
 
+/** Booting a fresh PGlite and migrating it takes seconds alone, and tens of seconds on a loaded 2-core machine. */
+const BOOT_TIMEOUT_MS = 90_000;
+
 const dir = mkdtempSync(join(tmpdir(), "fuel-start-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -27,7 +30,7 @@ describe("startServer", () => {
     } finally {
       await database.close();
     }
-  });
+  }, BOOT_TIMEOUT_MS);
 
   it("on its own sandbox database: migrates it, loads the demo data, listens on the port given, and close() closes the database", async () => {
     const lines: string[] = [];
@@ -44,7 +47,7 @@ describe("startServer", () => {
     }
     await expect(server.database.db.execute(sql`SELECT 1`)).rejects.toThrow();
     await expect(fetch(`${url}api/version`)).rejects.toThrow();
-  });
+  }, BOOT_TIMEOUT_MS);
 
   it("when a step fails (the port is taken), stops what it started, releasing the PGlite folder, and rethrows", async () => {
     const taken: Server = createServer();
@@ -60,5 +63,5 @@ describe("startServer", () => {
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }
-  });
+  }, BOOT_TIMEOUT_MS);
 });

@@ -5,6 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+import { benchCustomer, type BenchCustomer } from "./session.ts";
 import { firstLoadFiles, kb, pageChunksOf, sizesOf, type Manifest } from "./firstLoad.ts";
 import { startServer } from "./server.ts";
 
@@ -21,7 +23,12 @@ const uiDir = fileURLToPath(new URL("..", import.meta.url));
 const repoDir = fileURLToPath(new URL("../../..", import.meta.url));
 const distDir = join(uiDir, "dist");
 const runs = Number(process.env["BENCH_RUNS"] ?? 3);
-const routes = (process.env["BENCH_ROUTES"] ?? "/login,/stationlist").split(",").map((r) => r.trim()).filter((r) => r !== "");
+const routes = (process.env["BENCH_ROUTES"] ?? "/login,/stationlist,/oneKeyGas,/orderlist,/orderDetail/:id").split(",").map((r) => r.trim()).filter((r) => r !== "");
+
+/** Routes behind the guard are loaded as a signed-in customer, at addresses made from the bench's own order. */
+const SIGNED_IN = new Set(["/oneKeyGas", "/orderlist", "/orderDetail/:id"]);
+const addressOf = (route: string, customer: BenchCustomer): string =>
+  route === "/oneKeyGas" ? `/oneKeyGas?station_id=${customer.stationId}` : route.replace(":id", String(customer.orderId));
 
 /** Budget of issue 11: first-load JavaScript per route (KB gzip); others fall back to the larger. */
 const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = { "/login": 130, "/stationlist": 150 };
@@ -69,8 +76,30 @@ const firstLoad = (manifest: Manifest, pages: ReadonlyMap<string, string>, route
 
 const score = (value: number | null | undefined): number => Math.round((value ?? 0) * 100);
 
-const lighthouseRun = async (url: string, port: number): Promise<Run> => {
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"] });
+/**
+ * Puts the customer's session in the browser's storage for the app's origin (the app's token store
+ * keys) and empties the HTTP cache: Lighthouse keeps storage for these runs (`disableStorageReset`),
+ * which would otherwise also keep the cache and measure a warm load.
+ */
+const signIn = async (port: number, origin: string, token: string): Promise<void> => {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/robots.txt`);
+    const cdp = await page.createCDPSession();
+    await cdp.send("Network.clearBrowserCache");
+    await page.evaluate((t) => {
+      localStorage.setItem("fuel.token", t);
+      localStorage.setItem("fuel.activated", "1");
+    }, token);
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+};
+
+const lighthouseRun = async (url: string, port: number, keepStorage: boolean): Promise<Run> => {
+  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices"], disableStorageReset: keepStorage });
   if (result === undefined) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError !== undefined) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -131,16 +160,24 @@ const main = async (): Promise<number> => {
   const server = await startServer(repoDir, process.env["BENCH_PORT"] ?? "0");
   const chrome = await launch({ chromePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
   try {
+    const customer = routes.some((r) => SIGNED_IN.has(r)) ? await benchCustomer(server.baseUrl) : undefined;
     for (const route of routes) {
+      const signedIn = SIGNED_IN.has(route) && customer !== undefined;
+      const address = customer === undefined ? route : addressOf(route, customer);
       const load = firstLoad(manifest, pages, route);
       const budget = FIRST_LOAD_BUDGET_KB[route] ?? 150;
       const results: Run[] = [];
-      for (let i = 0; i < runs; i++) results.push(await withRetries(() => lighthouseRun(`${server.baseUrl}${route}`, chrome.port)));
+      for (let i = 0; i < runs; i++) results.push(
+          await withRetries(async () => {
+            if (signedIn) await signIn(chrome.port, server.baseUrl, customer.token);
+            return lighthouseRun(`${server.baseUrl}${address}`, chrome.port, signedIn);
+          }),
+        );
       const m = (pick: (r: Run) => number) => median(results.map(pick));
       const perf = m((r) => r.performance);
       const a11y = m((r) => r.accessibility);
       const cls = m((r) => r.cls);
-      console.log(`\n${route} (median of ${runs}; each run: perf ${results.map((r) => r.performance).join("/")}, FCP ${results.map((r) => Math.round(r.fcp)).join("/")} ms)`);
+      console.log(`\n${address} (median of ${runs}; each run: perf ${results.map((r) => r.performance).join("/")}, FCP ${results.map((r) => Math.round(r.fcp)).join("/")} ms)`);
       console.log(`  performance ${perf} (>= ${SCORE_BUDGET.performance}: ${verdict(perf >= SCORE_BUDGET.performance)})   accessibility ${a11y} (>= ${SCORE_BUDGET.accessibility}: ${verdict(a11y >= SCORE_BUDGET.accessibility)})   best practices ${m((r) => r.bestPractices)}`);
       console.log(`  FCP ${(m((r) => r.fcp) / 1000).toFixed(2)} s   LCP ${(m((r) => r.lcp) / 1000).toFixed(2)} s   TBT ${Math.round(m((r) => r.tbt))} ms   CLS ${cls.toFixed(3)} (<= ${CLS_BUDGET}: ${verdict(cls <= CLS_BUDGET)})`);
       console.log(`  first-load JS ${kb(load.total)} KB gzip (<= ${budget}: ${verdict(load.total <= budget * 1024)}) in ${load.files.length} files, page chunk ${load.pageKey ?? "(none: in the entry)"}; JS on the wire (brotli, Lighthouse) ${kb(m((r) => r.scriptWire))} KB`);

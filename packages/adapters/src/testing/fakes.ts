@@ -79,6 +79,17 @@ export class FakeBrowser implements Browser {
   origin = (): string => this.appOrigin;
   assign = (url: string): void => void this.visited.push(url);
   randomId = (): string => `state-${++this.#next}`;
+  /** How many screen-on requests are held right now (a test asks whether the page let go). */
+  screenOnHolds = 0;
+  keepScreenOn = (): (() => void) => {
+    this.screenOnHolds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.screenOnHolds--;
+    };
+  };
 }
 
 /** An authorization provider whose URL shows what it was given. */

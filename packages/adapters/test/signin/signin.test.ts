@@ -33,4 +33,44 @@ describe("WindowBrowser", () => {
     expect(browser.randomId()).not.toBe(a);
     expect(browser.origin()).toBe("https://fuel.test");
   });
+
+  it("keeps the screen on through the Wake Lock and releases it once, however often asked", async () => {
+    const sentinels: Array<{ released: number }> = [];
+    const wakeLock = {
+      request: async () => {
+        const s = { released: 0 };
+        sentinels.push(s);
+        return { release: async () => void s.released++ };
+      },
+    };
+    const doc = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState };
+    doc.visibilityState = "visible";
+    const browser = new WindowBrowser({ location: {} as Location, crypto: globalThis.crypto, navigator: { wakeLock }, document: doc as unknown as Document });
+    const release = browser.keepScreenOn();
+    await Promise.resolve();
+    expect(sentinels).toHaveLength(1);
+    release();
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sentinels[0]?.released).toBe(1);
+  });
+
+  it("asks for the screen again when the page shows after being hidden (the browser dropped the lock)", async () => {
+    let requests = 0;
+    const wakeLock = { request: async () => (requests++, { release: async () => undefined }) };
+    const doc = new EventTarget() as EventTarget & { visibilityState: DocumentVisibilityState };
+    doc.visibilityState = "visible";
+    const browser = new WindowBrowser({ location: {} as Location, crypto: globalThis.crypto, navigator: { wakeLock }, document: doc as unknown as Document });
+    const release = browser.keepScreenOn();
+    doc.dispatchEvent(new Event("visibilitychange"));
+    expect(requests).toBe(2);
+    release();
+    doc.dispatchEvent(new Event("visibilitychange"));
+    expect(requests).toBe(2);
+  });
+
+  it("without the Wake Lock API keeping the screen on does nothing and does not fail", () => {
+    const browser = new WindowBrowser({ location: {} as Location, crypto: globalThis.crypto });
+    expect(() => browser.keepScreenOn()()).not.toThrow();
+  });
 });

@@ -227,7 +227,7 @@ export const Api = {
     access: "activated",
     request: OrderIdRequest,
     response: ResetQrResponse,
-    summary: "Regenerate a paid recharge order's QR code (within 8 minutes of payment).",
+    summary: "Regenerate a paid order's QR code, voiding the old one: a recharge order within 8 minutes of payment, an unused fuel order without a refund within its 48 h (the new code keeps the 48 h from payment).",
   }),
   orderRefund: endpoint({
     method: "POST",

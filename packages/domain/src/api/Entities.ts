@@ -20,6 +20,7 @@ import {
   OrderId,
   OrderStatusCode,
   OrderTypeCode,
+  PayType,
   PayTypeField,
   Phone,
   RefundStatusCode,
@@ -148,6 +149,12 @@ export const Order = Schema.Struct({
   card_num: Schema.NullOr(ShortText),
   reason: Schema.NullOr(LineText),
   last_number: Schema.NullOr(ShortText),
+  /**
+   * The channel the order is paid through ("wechat" for /order, "fy" for /orderNew): paying an
+   * unpaid order again asks that channel's parameters (`payment/query` or `paymentfy/query`).
+   * Optional so answers of servers that do not send it still read.
+   */
+  paytype: Schema.optionalKey(PayType),
 }).annotate({ identifier: "Order" });
 export type Order = typeof Order.Type;
 

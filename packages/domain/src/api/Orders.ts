@@ -52,7 +52,7 @@ export const OrderListRequest = Schema.Struct({
 }).annotate({ identifier: "OrderListRequest" });
 export type OrderListRequest = typeof OrderListRequest.Type;
 
-/** `POST /api/order/resetQR`: a recharge order's regenerated QR payload (spec §4). */
+/** `POST /api/order/resetQR`: the regenerated QR payload of a paid recharge or fuel order (spec §4, issue 12). */
 export const ResetQrResponse = Schema.Struct({ qrcode: LongText }).annotate({ identifier: "ResetQrResponse" });
 export type ResetQrResponse = typeof ResetQrResponse.Type;
 

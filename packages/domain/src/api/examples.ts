@@ -93,6 +93,7 @@ export const exampleOrder: Order = {
   card_num: null,
   reason: null,
   last_number: null,
+  paytype: "wechat",
 };
 
 /** Example card as the distributor knows it. */

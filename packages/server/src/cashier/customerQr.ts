@@ -3,7 +3,7 @@ import type { Database } from "../db/client.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { findOrderByMchntNo, lockOrder } from "../orderRecords/queries.ts";
 import { ownOrderNow } from "../orderRecords/readOrders.ts";
-import { cardTypeOf, STATUS } from "../orderRecords/rows.ts";
+import { cardTypeOf, domainOrder, STATUS, type OrderRow } from "../orderRecords/rows.ts";
 import { issueQrCode, regenerateQrCode } from "./qrCodes.ts";
 
 /**
@@ -25,23 +25,30 @@ export const fuelOrderQrCode = async (db: Database, userId: number, orderNumber:
 };
 
 /**
- * `POST /api/order/resetQR {order_id}` (spec §4): a paid recharge order's QR code, regenerated
- * while the detail would show the button (`QrCode.canRegenerateRechargeQr`: within 8 minutes of
- * payment, not refunded, not a top-up replacement) and the QR area is not yet expired (24 h).
- * The old code is voided in the same transaction.
+ * `POST /api/order/resetQR {order_id}` (spec §4, issue 12): a new QR code in place of the order's
+ * live one, the old one voided in the same transaction.
+ * - a paid recharge order: while the detail would show the button (`QrCode.canRegenerateRechargeQr`:
+ *   within 8 minutes of payment, not refunded, not a top-up replacement) and the QR area is not yet
+ *   expired (24 h);
+ * - a paid fuel order: while it is unused, no refund was asked for and its code is within the 48 h
+ *   (`QrCode.canRegenerateFuelQr`); the new code keeps the order's 48 h, counted from payment.
  */
-export const resetRechargeQrCode = async (db: Database, userId: number, orderId: number, now: number): Promise<string> => {
+export const resetQrCode = async (db: Database, userId: number, orderId: number, now: number): Promise<string> => {
   await ownOrderNow(db, userId, orderId, now);
   const code = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (order === undefined || order.userId !== userId) throw refuse("OrderNotFound");
-    const cardType = cardTypeOf(order);
-    if (order.kind !== "recharge" || order.status !== STATUS.unused || order.paidAt === null || cardType === undefined) return undefined;
-    const paidAt = order.paidAt.getTime();
-    if (QrCode.rechargeQrExpiredOrUsed(paidAt, now)) return undefined;
-    if (!QrCode.canRegenerateRechargeQr({ paidAt, refundStatus: order.refundStatus, cardType }, now)) return undefined;
-    return regenerateQrCode(tx, order.id, now);
+    return regenerable(order, now) ? regenerateQrCode(tx, order.id, now) : undefined;
   });
   if (code === undefined) throw refuse("QrNotRegenerable");
   return code;
+};
+
+/** Whether the locked order's code may be replaced at `now` (the domain's rule for its kind). */
+const regenerable = (order: OrderRow, now: number): boolean => {
+  if (order.kind !== "recharge") return QrCode.canRegenerateFuelQr(domainOrder(order), order.refundStatus, now);
+  const cardType = cardTypeOf(order);
+  if (order.status !== STATUS.unused || order.paidAt === null || cardType === undefined) return false;
+  const paidAt = order.paidAt.getTime();
+  return !QrCode.rechargeQrExpiredOrUsed(paidAt, now) && QrCode.canRegenerateRechargeQr({ paidAt, refundStatus: order.refundStatus, cardType }, now);
 };

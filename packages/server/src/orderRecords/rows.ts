@@ -1,5 +1,5 @@
 import { Order, Time } from "@fuel/domain";
-import type { GasType, Order as WireOrder } from "@fuel/domain/api";
+import type { GasType, Order as WireOrder, PayType } from "@fuel/domain/api";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
 import type { StationRow } from "../catalogue/stations.ts";
@@ -87,4 +87,5 @@ export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode:
   card_num: row.cardNum,
   reason: row.reason,
   last_number: row.lastNumber,
+  paytype: row.paytype as PayType,
 });

@@ -1,6 +1,6 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { fuelOrderQrCode, resetRechargeQrCode } from "../cashier/customerQr.ts";
+import { fuelOrderQrCode, resetQrCode } from "../cashier/customerQr.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { ok } from "../http/envelope.ts";
 import { idempotencyKeyOf, idempotent } from "../http/idempotency.ts";
@@ -44,5 +44,5 @@ export const orderRoutes = (app: FastifyInstance): void => {
     qrcode: await fuelOrderQrCode(db, ctx.user().userId, orderNumber.trim(), ctx.now),
   }));
 
-  registerEndpoint(app, Api.orderResetQr, async ({ order_id }, ctx) => ok({ qrcode: await resetRechargeQrCode(db, ctx.user().userId, order_id, ctx.now) }, "QR code regenerated"));
+  registerEndpoint(app, Api.orderResetQr, async ({ order_id }, ctx) => ok({ qrcode: await resetQrCode(db, ctx.user().userId, order_id, ctx.now) }, "QR code regenerated"));
 };

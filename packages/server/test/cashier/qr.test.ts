@@ -195,7 +195,7 @@ describe("sandbox/cashier/redeem", () => {
     // No two codes share a long common prefix after "KP" (sequential or time-based codes would).
     const prefixes = new Set(codes.map((c) => c.slice(0, 8)));
     expect(prefixes.size).toBeGreaterThan(45);
-  });
+  }, 60_000); // 200 requests: more than the default 20 s when the machine is loaded
 });
 
 describe("order/resetQR on a recharge order", () => {
@@ -242,14 +242,6 @@ describe("order/resetQR on a recharge order", () => {
     expect((await codesOf(orderId)).every((r) => r.voidedAt !== null)).toBe(true);
   });
 
-  it("a fuel order cannot regenerate its code through resetQR (409)", async () => {
-    const me = await customer(booted);
-    const paid = await paidFuelOrder(me);
-    const code = await qrOf(me, paid.mchntOrderNo);
-    expectError(await resetQr(me, paid.orderId), 409, NOT_REGENERABLE);
-    expect(await qrOf(me, paid.mchntOrderNo)).toBe(code);
-  });
-
   it("an unpaid recharge order has no code to regenerate (409)", async () => {
     const me = await customer(booted);
     const created = expectSuccess<{ order_id: number }>(await call(booted, me, "/api/rechargeorder/create", rechargeDraft()));
@@ -281,5 +273,65 @@ describe("order/resetQR on a recharge order", () => {
     const d = await detail(booted, me, orderId);
     expect(d.pay_qrcode).toBeNull();
     expect(d.order_status).toBe(2);
+  });
+});
+
+describe("order/resetQR on a fuel order (issue 12)", () => {
+  it("a paid fuel order gets a new code, the old one is voided and no longer redeems", async () => {
+    const me = await customer(booted);
+    const paid = await paidFuelOrder(me);
+    const old = await qrOf(me, paid.mchntOrderNo);
+    booted.clock.advance(3600);
+    const fresh = expectSuccess<{ qrcode: string }>(await resetQr(me, paid.orderId)).qrcode;
+    expect(fresh).toMatch(/^KP/);
+    expect(fresh).not.toBe(old);
+    expect(await qrOf(me, paid.mchntOrderNo)).toBe(fresh);
+    expect((await detail(booted, me, paid.orderId)).pay_qrcode).toBe(fresh);
+    expectError(await redeem(old), 409, "no QR code: this order is not paid, or its code is no longer valid");
+  });
+
+  it("the new code keeps the 48 h from payment: it is refused one second after 48 h", async () => {
+    const me = await customer(booted);
+    const paid = await paidFuelOrder(me);
+    booted.clock.advance(QR_48H - 10);
+    expectSuccess(await resetQr(me, paid.orderId));
+    booted.clock.advance(11);
+    expectError(await getQr(me, paid.mchntOrderNo), 409, EXPIRED);
+  });
+
+  it("one second after 48 h from payment the code cannot be regenerated (409)", async () => {
+    const me = await customer(booted);
+    const paid = await paidFuelOrder(me);
+    booted.clock.advance(QR_48H + 1);
+    expectError(await resetQr(me, paid.orderId), 409, NOT_REGENERABLE);
+  });
+
+  it("a used fuel order cannot regenerate its code (409)", async () => {
+    const me = await customer(booted);
+    const paid = await paidFuelOrder(me);
+    expectSuccess(await redeem(await qrOf(me, paid.mchntOrderNo)));
+    expectError(await resetQr(me, paid.orderId), 409, NOT_REGENERABLE);
+  });
+
+  it("a fuel order with a refund asked for cannot regenerate its code (409)", async () => {
+    const me = await customer(booted);
+    const paid = await paidFuelOrder(me);
+    expectSuccess(await call(booted, me, "/api/order/refund", { order_id: paid.orderId, reason: "changed my mind" }));
+    expectError(await resetQr(me, paid.orderId), 409, NOT_REGENERABLE);
+    expect((await codesOf(paid.orderId)).every((r) => r.voidedAt !== null || r.redeemedAt !== null)).toBe(true);
+  });
+
+  it("an unpaid fuel order has no code to regenerate (409)", async () => {
+    const me = await customer(booted);
+    const created = await createOrder(booted, me, draftFor(stationId));
+    expectError(await resetQr(me, created.order_id), 409, NOT_REGENERABLE);
+    expect(await codesOf(created.order_id)).toHaveLength(0);
+  });
+
+  it("another customer's fuel order is not found (404)", async () => {
+    const me = await customer(booted);
+    const other = await customer(booted);
+    const paid = await paidFuelOrder(me);
+    expectError(await resetQr(other, paid.orderId), 404);
   });
 });

@@ -26,4 +26,6 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   "/order": lazy(() => import("../pages/OrderPage.tsx")),
   "/orderNew": lazy(() => import("../pages/OrderNewPage.tsx")),
   "/paycallback": lazy(() => import("../pages/PayCallbackPage.tsx")),
+  "/orderlist": lazy(() => import("../pages/OrderListPage.tsx")),
+  "/orderDetail/:id": lazy(() => import("../pages/OrderDetailPage.tsx")),
 };

@@ -15,6 +15,9 @@ import { StationsStore } from "./StationsStore.ts";
 import { RouteStore } from "./RouteStore.ts";
 import { FuelDraftStore } from "./FuelDraftStore.ts";
 import { FuelOrderStore } from "./FuelOrderStore.ts";
+import { OrderActionsStore } from "./orders/OrderActionsStore.ts";
+import { OrderListStore } from "./orders/OrderListStore.ts";
+import { OrderDetailStore } from "./orders/OrderDetailStore.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -37,6 +40,9 @@ export class RootStore {
   readonly route: RouteStore;
   readonly fuelDraft: FuelDraftStore;
   readonly fuelOrder: FuelOrderStore;
+  readonly orderActions: OrderActionsStore;
+  readonly orderList: OrderListStore;
+  readonly orderDetail: OrderDetailStore;
 
   constructor(
     readonly ports: AppPorts,
@@ -56,5 +62,8 @@ export class RootStore {
     this.route = new RouteStore(ports, this.stations, this.city, this.i18n);
     this.fuelDraft = new FuelDraftStore(ports, this.stations, this.session, this.i18n, this.notices, this.navigation);
     this.fuelOrder = new FuelOrderStore(ports, this.fuelDraft, this.session, this.i18n, this.notices, this.navigation);
+    this.orderActions = new OrderActionsStore(ports, this.session, this.i18n, this.notices, this.navigation);
+    this.orderList = new OrderListStore(ports, this.orderActions, this.i18n, this.notices);
+    this.orderDetail = new OrderDetailStore(ports, this.orderActions, this.i18n, this.notices);
   }
 }

@@ -121,3 +121,54 @@ export const withSession = async (page: Page, session: { token: string }, activa
     [session.token, activated] as const,
   );
 };
+
+/** A signed-in API call (the app's own calls go through the UI; tests set up state with these). */
+export const apiAs = <T>(token: string, path: string, body: unknown): Promise<T> => api<T>(path, { body, token });
+
+/** The id of a station of the demo catalogue that sells diesel 0#. */
+export const dieselStationId = async (): Promise<number> => {
+  const stations = await api<Array<{ id: number; sell_type: string }>>("/api/station/current_city_list", { body: { city: "广州市" } });
+  const diesel = stations.find((s) => s.sell_type.split(/[;；]/).includes("0#"));
+  if (diesel === undefined) throw new Error("no diesel station in the demo catalogue");
+  return diesel.id;
+};
+
+/** A fuel order made through the API (unpaid), as the app's checklist would make it. */
+export const createFuelOrder = async (customer: { token: string; phone: string }, amountCents = 10000): Promise<{ orderId: number; mchntNo: string }> => {
+  const stationId = await dieselStationId();
+  const created = await api<{ merchOrderNo: string; order_id?: number }>("/api/order/create", {
+    token: customer.token,
+    body: { gas_Type: "0#", order_amount: String(amountCents), phone: customer.phone, station_id: stationId, paytype: "wechat" },
+  });
+  const detail = await api<Array<{ order_id: number; mchnt_order_no: string }> | { data: Array<{ order_id: number; mchnt_order_no: string }> }>("/api/order/list", {
+    token: customer.token,
+    body: { page: 1, order_status: "unpaid" },
+  });
+  const list = Array.isArray(detail) ? detail : detail.data;
+  const order = list.find((o) => o.mchnt_order_no === created.merchOrderNo);
+  if (order === undefined) throw new Error("the new order is not in the unpaid list");
+  return { orderId: order.order_id, mchntNo: created.merchOrderNo };
+};
+
+/** Pays an order on the sandbox pay sheet's server side ('ok'). */
+export const payInSandbox = async (orderId: number): Promise<void> => {
+  await api("/api/sandbox/pay", { body: { order_id: orderId, result: "ok" } });
+};
+
+/** The cashier QR of a paid fuel order, as the server issues it. */
+export const qrCodeOf = async (token: string, mchntNo: string): Promise<string> =>
+  (await api<{ qrcode: string }>("/api/kepai/getqrcode", { token, body: { orderNumber: mchntNo } })).qrcode;
+
+/** The sandbox cashier scans a code. */
+export const redeemAtCashier = async (qrcode: string): Promise<void> => {
+  await api("/api/sandbox/cashier/redeem", { body: { qrcode } });
+};
+
+/** Moves the sandbox server's clock forward (every later test sees the new time). */
+export const advanceServerClock = async (seconds: number): Promise<void> => {
+  await api("/api/sandbox/clock", { body: { advance_seconds: seconds } });
+};
+
+/** An order's status code as the server has it now. */
+export const orderStatusOf = async (token: string, orderId: number): Promise<number> =>
+  (await api<{ order_status: number }>("/api/order/detail", { token, body: { order_id: orderId } })).order_status;

@@ -1,0 +1,110 @@
+import { Money, Routes } from "@fuel/domain";
+import Card from "antd-mobile/es/components/card";
+import NoticeBar from "antd-mobile/es/components/notice-bar";
+import Skeleton from "antd-mobile/es/components/skeleton";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useParams } from "react-router";
+import { useStores } from "../app/StoresContext.tsx";
+import { formatChinaTime } from "../components/orders/format.ts";
+import "../components/orders/orders.css";
+import { QrPanel } from "../components/orders/QrPanel.tsx";
+import { Receipt } from "../components/orders/Receipt.tsx";
+import { RefundSection } from "../components/orders/RefundSection.tsx";
+import { UnpaidActions } from "../components/orders/UnpaidActions.tsx";
+import { Page } from "../components/Page.tsx";
+import { PageError } from "../components/PageError.tsx";
+import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
+import { statusLabelAt } from "../stores/orders/OrderEntry.ts";
+
+/** The order's status in words, what it bought and what it cost. */
+const Summary = observer(function Summary() {
+  const { orderDetail, i18n } = useStores();
+  const entry = orderDetail.entry;
+  if (entry === undefined) return null;
+  const { order } = entry;
+  const status = i18n.t(`ordersStatus_${statusLabelAt(entry, orderDetail.now, "detail")}`);
+  return (
+    <Card className="order-card order-summary" title={<h2 className="order-card-title">{order.stationInfo?.title ?? i18n.t("ordersFuelCard")}</h2>}>
+      <p className="order-detail-status" role="status">
+        {i18n.t("ordersStatusLabel", { status })}
+      </p>
+      <dl className="order-facts">
+        <div>
+          <dt>{i18n.t("ordersAmount")}</dt>
+          <dd>{Money.formatYuan(order.order_amount)}</dd>
+        </div>
+        <div>
+          <dt>{i18n.t("ordersPayable")}</dt>
+          <dd className="order-payable">{Money.formatYuan(order.amount)}</dd>
+        </div>
+        <div>
+          <dt>{i18n.t("ordersTime")}</dt>
+          <dd>
+            <time dateTime={order.created_at}>{formatChinaTime(order.created_at)}</time>
+          </dd>
+        </div>
+      </dl>
+      <UnpaidActions order={order} secondsLeft={orderDetail.secondsLeftToPay} onCancel={orderDetail.cancel} onPay={orderDetail.pay} />
+    </Card>
+  );
+});
+
+/**
+ * Spec §2 /orderDetail/:id (issue 12) for every status: the summary and, while unpaid, the
+ * countdown with cancel and pay; for a paid unused fuel order the cashier code (checked every few
+ * seconds so a redemption shows at once, the screen kept on), 'regenerate QR' and the refund; the
+ * e-receipt once paid. With the network gone it shows the copy kept on the phone.
+ */
+const OrderDetailPage = observer(function OrderDetailPage() {
+  const { orderDetail, i18n } = useStores();
+  const id = Number(useParams()["id"]);
+
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0) void orderDetail.open(id);
+  }, [orderDetail, id]);
+
+  const showingCode = orderDetail.showingCode;
+  const ticking = showingCode || orderDetail.secondsLeftToPay > 0;
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(orderDetail.tick, 1_000);
+    return () => clearInterval(timer);
+  }, [orderDetail, ticking]);
+
+  useEffect(() => {
+    if (!showingCode) return;
+    const release = orderDetail.keepScreenOn();
+    const poll = setInterval(() => void orderDetail.load({ quiet: true }), QR_POLL_MS);
+    return () => {
+      clearInterval(poll);
+      release();
+    };
+  }, [orderDetail, showingCode]);
+
+  const entry = orderDetail.orderId === id ? orderDetail.entry : undefined;
+  const body = () => {
+    if (entry === undefined && orderDetail.detail._tag === "Failed") return <PageError description={orderDetail.detail.message} onRetry={() => void orderDetail.load()} />;
+    if (entry === undefined) return <Skeleton.Paragraph animated lineCount={8} />;
+    return (
+      <>
+        {orderDetail.offline ? (
+          <NoticeBar className="order-offline" color="alert" content={<span role="status">{i18n.t("ordersDetailOffline")}</span>} wrap />
+        ) : null}
+        <Summary />
+        <QrPanel
+          view={orderDetail.qr}
+          canRegenerate={orderDetail.canRegenerate}
+          regenerating={orderDetail.regenerating}
+          onRegenerate={orderDetail.regenerate}
+          onRetry={() => void orderDetail.load()}
+        />
+        <RefundSection order={entry.order} />
+        {entry.order.payment_time === null ? null : <Receipt order={entry.order} />}
+      </>
+    );
+  };
+  return <Page backTo={Routes.orderListPath("all")}>{body()}</Page>;
+});
+
+export default OrderDetailPage;

@@ -1,0 +1,117 @@
+import type { AppPorts } from "@fuel/adapters/ports";
+import { Constants, Routes } from "@fuel/domain";
+import type { Order as WireOrder } from "@fuel/domain/api";
+import { Effect } from "effect";
+import { makeAutoObservable, runInAction } from "mobx";
+import type { I18nStore } from "../../i18n/I18nStore.ts";
+import { reportFailure } from "../failures.ts";
+import { valueOf } from "../Load.ts";
+import type { NavigationStore } from "../NavigationStore.ts";
+import type { NoticeStore } from "../NoticeStore.ts";
+import { run } from "../run.ts";
+import type { SessionStore } from "../SessionStore.ts";
+
+/** The detail page of a fuel order (spec §2 /orderDetail/:id). */
+export const orderDetailPath = (orderId: number): string => `/orderDetail/${orderId}`;
+
+/** Where the wechat sign-in starts (spec §5: paying without an oauth id goes there after 2 s). */
+const WECHAT_LOGIN_PATH = "/wechatlogin";
+
+/** What became of a tap on 'pay' for an order that is already there (unpaid, from the list or its detail). */
+export type PayAgainOutcome = "paid" | "pending" | "cancelled" | "failed";
+
+/** How often and how far apart the server is asked whether the money arrived after the sheet's 'ok'. */
+export interface ConfirmPolicy {
+  readonly attempts: number;
+  readonly intervalMs: number;
+}
+
+/**
+ * The two things the customer can do to an unpaid order wherever it shows (spec §4): cancel it
+ * (the page has asked for confirmation) and pay it again. Paying again asks the order's own channel
+ * (`paytype`: wechat -> `payment/query`, fy -> `paymentfy/query`) for the pay sheet, opens it (the
+ * `payment` port), and then believes only the server (`payments.result`, asked a few times). One action at a time per order: a double tap is
+ * ignored while the first runs.
+ */
+export class OrderActionsStore {
+  /** The order being cancelled or paid, and which. */
+  busy: { readonly orderId: number; readonly action: "cancel" | "pay" } | undefined = undefined;
+
+  constructor(
+    private readonly ports: Pick<AppPorts, "orders" | "payments" | "payment">,
+    private readonly session: SessionStore,
+    private readonly i18n: I18nStore,
+    private readonly notices: NoticeStore,
+    private readonly navigation: NavigationStore,
+    private readonly confirm: ConfirmPolicy = { attempts: 5, intervalMs: 1_000 },
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  isBusy(orderId: number): boolean {
+    return this.busy?.orderId === orderId;
+  }
+
+  /** Cancels an unpaid order (confirmed by the customer already); answers whether it is cancelled. */
+  async cancel(orderId: number): Promise<boolean> {
+    if (this.busy !== undefined) return false;
+    this.busy = { orderId, action: "cancel" };
+    const answer = await run(this.ports.orders.cancel(orderId));
+    runInAction(() => {
+      this.busy = undefined;
+      if (answer.ok) this.notices.show(this.i18n.t("ordersCancelled"), "success");
+      else reportFailure(answer.error, this.i18n, this.notices);
+    });
+    return answer.ok;
+  }
+
+  /**
+   * Pays an unpaid order again through its channel. Spec §4: after the sheet, ok or cancel leads
+   * to the order list, the FY variant to the order's detail: `from` says which page asked, so the
+   * customer only moves when the spec's destination is another page.
+   */
+  async pay(order: WireOrder, from: "list" | "detail"): Promise<PayAgainOutcome> {
+    if (this.busy !== undefined) return "failed";
+    this.busy = { orderId: order.order_id, action: "pay" };
+    if (valueOf(this.session.user) === undefined) await this.session.loadUser();
+    const oauthId = valueOf(this.session.user)?.oauth_id;
+    const { payments, payment } = this.ports;
+    const fy = order.paytype === "fy";
+    const confirm = this.confirm;
+    const paid = await run(
+      Effect.gen(function* () {
+        const payInfo = fy ? (yield* payments.fyParams(order.order_id)).reserved_pay_info : (yield* payments.wechatParams(order.order_id)).payInfo;
+        const outcome = yield* payment.pay({ orderId: order.order_id, payInfo, amountCents: order.amount, oauthId });
+        if (outcome === "cancel") return "cancelled" as const;
+        // The sheet's 'ok' is not proof: only the server's word is, and its notification may trail the tap.
+        for (let attempt = 1; ; attempt++) {
+          const result = yield* payments.result(order.order_id);
+          if (result.paid) return "paid" as const;
+          if (attempt >= confirm.attempts) return "pending" as const;
+          yield* Effect.sleep(confirm.intervalMs);
+        }
+      }),
+    );
+    return runInAction(() => {
+      this.busy = undefined;
+      if (!paid.ok) {
+        if (paid.error._tag === "OauthRequired") this.authorizeFirst();
+        else reportFailure(paid.error, this.i18n, this.notices);
+        return "failed";
+      }
+      const conclusion = { kind: paid.value };
+      if (conclusion.kind === "paid") this.notices.show(this.i18n.t("ordersPaid"), "success");
+      if (conclusion.kind === "pending") this.notices.show(this.i18n.t("ordersPaymentConfirming"), "info");
+      // Spec §4: the JSAPI channel's result leads to the order list, the FY variant's to the order's detail.
+      if (fy && from === "list") this.navigation.go(orderDetailPath(order.order_id));
+      if (!fy && from === "detail") this.navigation.go(Routes.orderListPath("all"));
+      return conclusion.kind;
+    });
+  }
+
+  /** Spec §5: 'authorize via messaging app first', then the wechat sign-in after 2 seconds. */
+  private authorizeFirst(): void {
+    this.notices.show(this.i18n.t("OauthRequired"), "fail");
+    setTimeout(() => this.navigation.go(WECHAT_LOGIN_PATH), Constants.PAYMENT_AUTH_REDIRECT_DELAY_MS);
+  }
+}

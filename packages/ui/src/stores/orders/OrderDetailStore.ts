@@ -1,0 +1,267 @@
+import type { AppPorts } from "@fuel/adapters/ports";
+import { Constants, Order, QrCode, Refund } from "@fuel/domain";
+import { Result } from "effect";
+import { makeAutoObservable, runInAction } from "mobx";
+import type { I18nStore } from "../../i18n/I18nStore.ts";
+import { reportFailure } from "../failures.ts";
+import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
+import { describeError } from "../messages.ts";
+import type { NoticeStore } from "../NoticeStore.ts";
+import { run } from "../run.ts";
+import { entryOf, factsAt, secondsLeftToPay, type OrderEntry } from "./OrderEntry.ts";
+import type { OrderActionsStore } from "./OrderActionsStore.ts";
+import { forgetQrCopy, readQrCopy, writeQrCopy } from "./QrCopies.ts";
+
+/** How often the open detail asks whether a shown code was redeemed (issue 12: noticed within seconds). */
+export const QR_POLL_MS = 3_000;
+
+/** The cashier code as last fetched, or the device's copy when the network is gone. */
+export interface ShownCode {
+  readonly value: string;
+  readonly offline: boolean;
+}
+
+/** What the QR area of the detail shows. */
+export type QrView =
+  /** Not a paid fuel order (unpaid, cancelled, a refund under way...): no QR area. */
+  | { readonly _tag: "None" }
+  | { readonly _tag: "Loading" }
+  | { readonly _tag: "Shown"; readonly code: ShownCode; readonly expiresAt: number; readonly secondsLeft: number }
+  /** Spec §4: the code was redeemed or its 48 h are over: 'expired/used'. */
+  | { readonly _tag: "ExpiredOrUsed" }
+  | { readonly _tag: "Failed"; readonly message: string };
+
+/** The refund form's state. */
+export type RefundForm = { readonly _tag: "Closed" } | { readonly _tag: "Open"; readonly error: string | undefined } | { readonly _tag: "Sending" };
+
+/**
+ * One fuel order's detail (spec §2 /orderDetail/:id) for every status: the receipt, the unpaid
+ * countdown with cancel and pay, and for a paid unused order the cashier code (`kepai/getqrcode`)
+ * with its 48 h countdown, kept on the device for when the network is gone, checked every few
+ * seconds so a redemption shows at once; 'regenerate QR' and the refund request. Every rule is the
+ * domain's (`Order.qrVisible`, `Order.canRefund`, `QrCode.canRegenerateFuelQr`, `Order.expireIfDue`).
+ */
+export class OrderDetailStore {
+  orderId: number | undefined = undefined;
+  detail: Load<OrderEntry> = idle;
+  code: Load<ShownCode> = idle;
+  refund: RefundForm = { _tag: "Closed" };
+  regenerating = false;
+  now: number;
+
+  constructor(
+    private readonly ports: Pick<AppPorts, "orders" | "clock" | "preferences" | "browser">,
+    readonly actions: OrderActionsStore,
+    private readonly i18n: I18nStore,
+    private readonly notices: NoticeStore,
+  ) {
+    this.now = ports.clock.now();
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  get entry(): OrderEntry | undefined {
+    return valueOf(this.detail);
+  }
+
+  /** The order's facts as time has left them (an unpaid order at 0 reads cancelled, a code past 48 h expired). */
+  get facts(): Order.Order | undefined {
+    const entry = this.entry;
+    return entry === undefined ? undefined : factsAt(entry, this.now);
+  }
+
+  /** The detail shown is the device's copy: the server could not be reached. */
+  get offline(): boolean {
+    return this.detail._tag === "Failed" && this.entry !== undefined;
+  }
+
+  get secondsLeftToPay(): number {
+    const entry = this.entry;
+    return entry === undefined ? 0 : secondsLeftToPay(entry, this.now);
+  }
+
+  get actionsNow(): ReadonlyArray<Order.OrderAction> {
+    const facts = this.facts;
+    return facts === undefined ? [] : Order.allowedActions(facts, this.now);
+  }
+
+  get qr(): QrView {
+    const entry = this.entry;
+    const facts = this.facts;
+    if (entry === undefined || facts === undefined || facts.kind !== "fuel") return { _tag: "None" };
+    if (facts.status === "used" || facts.status === "expired") return { _tag: "ExpiredOrUsed" };
+    if (facts.status !== "unused" || entry.order.refund_status !== Refund.REFUND_STATUS.none) return { _tag: "None" };
+    if (!Order.qrVisible(facts, entry.order.refund_status, this.now)) return { _tag: "ExpiredOrUsed" };
+    const code = valueOf(this.code);
+    if (code !== undefined) {
+      const expiresAt = QrCode.fuelQrExpiresAt(Order.paidAtOf(facts));
+      // A phone clock behind the server's would count more than 48 h: the countdown never shows more than the code's validity.
+      const msLeft = Math.min(Constants.FUEL_QR_VALIDITY_MS, expiresAt - this.now);
+      return { _tag: "Shown", code, expiresAt, secondsLeft: Math.max(0, Math.ceil(msLeft / 1_000)) };
+    }
+    return this.code._tag === "Failed" ? { _tag: "Failed", message: this.code.message } : { _tag: "Loading" };
+  }
+
+  /** Whether a code is on screen (the page polls, ticks and keeps the screen on only then). */
+  get showingCode(): boolean {
+    return this.qr._tag === "Shown";
+  }
+
+  get canRegenerate(): boolean {
+    const entry = this.entry;
+    const facts = this.facts;
+    return entry !== undefined && facts !== undefined && !this.offline && QrCode.canRegenerateFuelQr(facts, entry.order.refund_status, this.now);
+  }
+
+  get canRefund(): boolean {
+    const entry = this.entry;
+    const facts = this.facts;
+    return entry !== undefined && facts !== undefined && !this.offline && Order.canRefund(facts, entry.order.refund_status, this.now);
+  }
+
+  tick(): void {
+    this.now = this.ports.clock.now();
+  }
+
+  /** The page opened for `orderId`: its detail (a page opened again for the same order shows what it had while it reloads). */
+  async open(orderId: number): Promise<void> {
+    if (this.orderId !== orderId) {
+      this.orderId = orderId;
+      this.detail = idle;
+      this.code = idle;
+      this.refund = { _tag: "Closed" };
+    }
+    await this.load();
+  }
+
+  /** Asks the server again (retry, after an action, and every {@link QR_POLL_MS} while a code shows). */
+  async load(options: { readonly quiet?: boolean } = {}): Promise<void> {
+    const orderId = this.orderId;
+    if (orderId === undefined) return;
+    const previous = valueOf(this.detail);
+    if (!options.quiet) this.detail = loading(previous);
+    const answer = await run(this.ports.orders.detail(orderId));
+    if (this.orderId !== orderId) return;
+    if (!answer.ok) {
+      runInAction(() => {
+        const copy = readQrCopy(this.ports.preferences, orderId);
+        const shown = previous ?? (copy === undefined ? undefined : entryOf(copy.order, copy.savedAt));
+        this.detail = failed(describeError(answer.error, this.i18n), shown);
+        if (copy !== undefined) this.code = loaded({ value: copy.code, offline: true });
+        // A poll that fails says nothing (it runs every few seconds); opening or retrying says why
+        // over what is shown (with nothing shown, the page's error says it).
+        if (!options.quiet && shown !== undefined) reportFailure(answer.error, this.i18n, this.notices);
+      });
+      return;
+    }
+    const entry = entryOf(answer.value, this.ports.clock.now());
+    runInAction(() => {
+      this.detail = loaded(entry);
+      this.now = entry.loadedAt;
+    });
+    await this.settleCode(entry);
+  }
+
+  /** After a detail: fetch the code while it may show, forget the device's copy once it cannot. */
+  private async settleCode(entry: OrderEntry): Promise<void> {
+    const orderId = entry.order.order_id;
+    const facts = factsAt(entry, this.now);
+    if (!Order.qrVisible(facts, entry.order.refund_status, this.now) || facts.kind !== "fuel") {
+      runInAction(() => (this.code = idle));
+      forgetQrCopy(this.ports.preferences, orderId);
+      return;
+    }
+    const shown = valueOf(this.code);
+    if (shown !== undefined && !shown.offline) return; // the code does not change unless regenerated
+    if (this.code._tag !== "Loaded") this.code = loading(shown);
+    const answer = await run(this.ports.orders.qrCode(entry.order.mchnt_order_no));
+    runInAction(() => {
+      if (this.orderId !== orderId) return;
+      if (answer.ok) {
+        this.keep(entry, answer.value.qrcode);
+        return;
+      }
+      const copy = readQrCopy(this.ports.preferences, orderId);
+      if (copy !== undefined) this.code = loaded({ value: copy.code, offline: true });
+      else this.code = failed(describeError(answer.error, this.i18n), shown);
+    });
+  }
+
+  private keep(entry: OrderEntry, code: string): void {
+    this.code = loaded({ value: code, offline: false });
+    writeQrCopy(this.ports.preferences, { code, order: entry.order, savedAt: entry.loadedAt });
+  }
+
+  /** Issue 12: a new code in place of the old one (`orders.resetQr`); the old one stops working. */
+  async regenerate(): Promise<void> {
+    const entry = this.entry;
+    if (entry === undefined || this.regenerating || !this.canRegenerate) return;
+    this.regenerating = true;
+    const answer = await run(this.ports.orders.resetQr(entry.order.order_id));
+    runInAction(() => {
+      this.regenerating = false;
+      if (!answer.ok) {
+        reportFailure(answer.error, this.i18n, this.notices);
+        return;
+      }
+      this.keep(entry, answer.value.qrcode);
+      this.notices.show(this.i18n.t("ordersQrRegenerated"), "success");
+    });
+  }
+
+  /** Keeps the screen on while the cashier scans (the Wake Lock, where the browser allows); answers its release. */
+  keepScreenOn(): () => void {
+    return this.ports.browser.keepScreenOn();
+  }
+
+  openRefund(): void {
+    if (this.canRefund) this.refund = { _tag: "Open", error: undefined };
+  }
+
+  closeRefund(): void {
+    if (this.refund._tag === "Open") this.refund = { _tag: "Closed" };
+  }
+
+  /**
+   * Sends the refund request (the customer confirmed). A blank reason stays in the form with
+   * 'tell us why you want a refund'; once sent the code stops showing and the refund status shows.
+   */
+  async requestRefund(rawReason: string): Promise<boolean> {
+    const entry = this.entry;
+    if (entry === undefined || this.refund._tag === "Sending") return false;
+    const reason = Refund.validateRefundReason(rawReason);
+    if (Result.isFailure(reason)) {
+      this.refund = { _tag: "Open", error: this.i18n.t(reason.failure._tag) };
+      return false;
+    }
+    this.refund = { _tag: "Sending" };
+    const answer = await run(this.ports.orders.refund(entry.order.order_id, reason.success));
+    if (!answer.ok) {
+      runInAction(() => {
+        this.refund = { _tag: "Open", error: reportFailure(answer.error, this.i18n, this.notices) };
+      });
+      return false;
+    }
+    runInAction(() => {
+      this.refund = { _tag: "Closed" };
+      this.code = idle;
+      // The code is void from this moment: the device's copy must not show it at the pump.
+      forgetQrCopy(this.ports.preferences, entry.order.order_id);
+      this.detail = loaded(entryOf({ ...entry.order, refund_status: answer.value.refund_status }, entry.loadedAt));
+      this.notices.show(this.i18n.t("ordersRefundRequested"), "success");
+    });
+    await this.load({ quiet: true });
+    return true;
+  }
+
+  async cancel(): Promise<void> {
+    const entry = this.entry;
+    if (entry !== undefined && (await this.actions.cancel(entry.order.order_id))) await this.load();
+  }
+
+  async pay(): Promise<void> {
+    const entry = this.entry;
+    if (entry === undefined) return;
+    const outcome = await this.actions.pay(entry.order, "detail");
+    if (outcome !== "failed") await this.load();
+  }
+}

@@ -1,0 +1,105 @@
+import { ScriptedApi } from "@fuel/adapters/testing";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import Dialog from "antd-mobile/es/components/dialog";
+import { afterEach, describe, expect, it } from "vitest";
+import OrderDetailPage from "../../src/pages/OrderDetailPage.tsx";
+import OrderListPage from "../../src/pages/OrderListPage.tsx";
+import { FakeOrders, paidOrder, wireOrder } from "../support/orders.ts";
+import { renderPage, testRoot } from "../support/render.tsx";
+import type { Order as WireOrder } from "@fuel/domain/api";
+
+afterEach(() => Dialog.clear());
+
+const rootWith = (orders: ReadonlyArray<WireOrder>, locale: "en" | "zh-CN" = "en") => {
+  const root = testRoot({ locale, ports: { api: new ScriptedApi() } });
+  const fake = new FakeOrders(root.ports.api, orders);
+  return { root, fake };
+};
+
+describe("/orderlist", () => {
+  it("opens on the tab named in ?tab= and lists its orders (en)", async () => {
+    const { root } = rootWith([wireOrder({ order_id: 1 }), paidOrder({ order_id: 2 })]);
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=unused" });
+    expect(await screen.findByLabelText("Status: Unused")).toBeTruthy();
+    expect(screen.queryByLabelText("Status: Unpaid")).toBeNull();
+    expect(screen.getByRole("tab", { name: "Unused" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("each tab has its own empty state (zh-CN)", async () => {
+    const { root } = rootWith([], "zh-CN");
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=expired" });
+    expect(await screen.findByText("暂无已过期订单")).toBeTruthy();
+  });
+
+  it("choosing a tab puts it in the address and lists its orders", async () => {
+    const { root } = rootWith([wireOrder({ order_id: 1 }), paidOrder({ order_id: 2 })]);
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+    await screen.findAllByRole("link", { name: /Order details/ });
+    fireEvent.click(screen.getByRole("tab", { name: "Unpaid" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orderlist?tab=unpaid"));
+    await waitFor(() => expect(screen.queryByLabelText("Status: Unused")).toBeNull());
+    expect(screen.getByLabelText("Status: Unpaid")).toBeTruthy();
+  });
+
+  it("the tabs are reachable by keyboard and Enter chooses one", async () => {
+    const { root } = rootWith([wireOrder({ order_id: 1 })]);
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+    const expired = screen.getByRole("tab", { name: "Expired" });
+    expect(expired.tabIndex).toBe(0);
+    fireEvent.keyDown(expired, { key: "Enter" });
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orderlist?tab=expired"));
+    expect(await screen.findByText("No expired orders")).toBeTruthy();
+  });
+
+  it("cancel with the dialog cancels the order and the list shows it cancelled", async () => {
+    const { root } = rootWith([wireOrder({ order_id: 1 })]);
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByLabelText("Status: Cancelled")).toBeTruthy();
+    expect(root.ports.api.callsTo("orderCancel")).toHaveLength(1);
+  });
+});
+
+describe("/orderDetail/:id", () => {
+  it("a paid order shows 'Paid', its code and the e-receipt (en)", async () => {
+    const { root } = rootWith([paidOrder({ order_id: 5 })]);
+    renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    expect(await screen.findByText("Status: Paid")).toBeTruthy();
+    expect(await screen.findByText("KPCODE5")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "E-receipt" })).toBeTruthy();
+    expect(screen.getByText("WeChat Pay")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Request a refund" })).toBeTruthy();
+  });
+
+  it("the refund form asks for a reason with its limit, refuses a blank one, then sends after confirmation (zh-CN)", async () => {
+    const { root } = rootWith([paidOrder({ order_id: 5 })], "zh-CN");
+    renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    fireEvent.click(await screen.findByRole("button", { name: "申请退款" }));
+    const reason = screen.getByLabelText("退款原因");
+    expect(reason.getAttribute("aria-describedby")).toContain("reason-hint");
+    expect(screen.getByText("必填，最多256个字")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "提交退款申请" }));
+    expect(await screen.findByText("请填写退款原因")).toBeTruthy();
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(reason, { target: { value: "油站关门了" } });
+    fireEvent.click(screen.getByRole("button", { name: "提交退款申请" }));
+    // The confirmation's own button (a dialog of an earlier test may still be closing).
+    const inDialog = await waitFor(() => {
+      const found = screen.getAllByRole("button", { name: "提交退款申请" }).find((b) => b.closest(".adm-dialog") !== null);
+      if (found === undefined) throw new Error("no confirmation yet");
+      return found;
+    });
+    fireEvent.click(inDialog);
+    expect(await screen.findByText("退款：已申请退款")).toBeTruthy();
+    expect(root.ports.api.callsTo("orderRefund").map((c) => c.input)).toEqual([{ order_id: 5, reason: "油站关门了" }]);
+  });
+
+  it("an unpaid order shows its countdown, cancel and pay, and no receipt", async () => {
+    const { root } = rootWith([wireOrder({ order_id: 5, count: 61 })]);
+    renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    expect((await screen.findByRole("timer")).textContent).toBe("Pay within 01:01");
+    expect(screen.getByRole("button", { name: "Pay" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "E-receipt" })).toBeNull();
+  });
+});
