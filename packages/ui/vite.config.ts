@@ -12,8 +12,8 @@ const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  // The version call at start decodes with the contract: it downloads with the entry.
-  plugins: [react(), routePreload([/[\\/]adapters[\\/]src[\\/]http[\\/]contract\.ts$/]), serviceWorkerBuild(), precompress()],
+  // Nothing lazy is needed before the first render: the version is read without the contract (main.tsx).
+  plugins: [react(), routePreload([]), serviceWorkerBuild(), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
     alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

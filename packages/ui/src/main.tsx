@@ -1,14 +1,13 @@
 import { systemClock } from "@fuel/adapters";
 import { WindowBrowser } from "@fuel/adapters/browser";
 import { createHttpClient, gatewaysOver, newActionKey } from "@fuel/adapters/http";
-import { lazyGeocoder, lazyGeolocation, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner } from "@fuel/adapters/lazy";
+import { forMode, lazyGeocoder, lazyGeolocation, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner, lazySignIn, readServerMode, type ServerMode } from "@fuel/adapters/lazy";
 import type { MessagingAppLocation } from "@fuel/adapters/map";
 import type { BridgeHost } from "@fuel/adapters/payment/bridges";
-import type { AppPorts } from "@fuel/adapters/ports";
+import type { AppPorts, Geocoder, PaymentBridge, RoutePlanner, SignInProvider } from "@fuel/adapters/ports";
 import { SandboxSignIn, WechatSignIn } from "@fuel/adapters/signin";
 import { LocalTokenStore, WebKeyValueStore } from "@fuel/adapters/storage";
 import "antd-mobile/es/global";
-import { Effect } from "effect";
 import { createRoot, type Root } from "react-dom/client";
 import { App } from "./app/App.tsx";
 import { installKitRenderer } from "./app/kitRender.ts";
@@ -24,7 +23,10 @@ import "./styles.css";
  * implementations. Everything below it sees ports. The server's version answer says whether it
  * runs sandbox stand-ins; then the sandbox pay sheet, sign-in page, geocoder and straight-line
  * routes are used, otherwise the messaging app's pay sheet and sign-in and AMap (keys given at
- * build time). If the version cannot be read the app does not guess: it shows a retry.
+ * build time). The first screen renders at once, without waiting for that answer (index.html
+ * preloads it, and it is read without the contract: `readServerMode`); only those mode-dependent
+ * ports wait for it (`forMode`). If the version cannot be read the app does not guess: those
+ * ports fail with their own errors and the app is replaced by a retry (BootFailed).
  * The map providers and pay sheets are loaded on first use (`@fuel/adapters/lazy`): the first
  * screen needs none of them, and the first chunk stays small (docs/performance.md).
  */
@@ -40,7 +42,7 @@ registerServiceWorker();
 const mapAdapters = () => import("@fuel/adapters/map");
 const payBridges = () => import("@fuel/adapters/payment/bridges");
 
-const compose = async (session: { ended: (message: string) => void; notActivated: () => void }): Promise<AppPorts | undefined> => {
+const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) => void; notActivated: () => void }): AppPorts => {
   const locale = localeForBrowser(navigator.languages);
   const tokens = new LocalTokenStore(safeStorage(() => window.localStorage) ?? NO_STORAGE);
   const api = createHttpClient({
@@ -50,44 +52,49 @@ const compose = async (session: { ended: (message: string) => void; notActivated
     onNotActivated: () => session.notActivated(),
   });
   const gateways = gatewaysOver(api);
-  // Offline, started from the service worker's kept shell: the mode this server answered last time.
-  const read = Effect.runPromise(gateways.site.version()).then((v) => (v.mode === "production" ? "production" : "sandbox"));
-  const mode = await orLastKnownMode(read, new WebKeyValueStore(safeStorage(() => window.localStorage))).catch(() => undefined);
-  if (mode === undefined) return undefined;
-  const sandbox = mode !== "production";
-  const useAmap = !sandbox && amapKey !== "";
+  // In production without an AMap key, the sandbox's geocoder and straight-line routes stand in.
+  const sandboxGeocoder = async () => new (await mapAdapters()).SandboxGeocoder(gateways.stations);
+  const straightLines = async () => new (await mapAdapters()).StraightLineRoutePlanner();
   return {
     ...gateways,
     api,
     tokens,
     clock: systemClock,
     geolocation: lazyGeolocation(async () => new (await mapAdapters()).BrowserGeolocation(navigator.geolocation), locale),
-    geocoder: lazyGeocoder(async () => {
-      const map = await mapAdapters();
-      return useAmap ? new map.AmapGeocoder({ key: amapKey }) : new map.SandboxGeocoder(gateways.stations);
-    }),
-    routes: lazyRoutePlanner(async () => {
-      const map = await mapAdapters();
-      return useAmap
-        ? new map.AmapRoutePlanner(map.scriptAmapLoader({ key: amapKey, ...(amapSecurityCode === undefined ? {} : { securityCode: amapSecurityCode }) }))
-        : new map.StraightLineRoutePlanner();
-    }),
+    geocoder: lazyGeocoder(
+      forMode<Geocoder>(mode, {
+        sandbox: sandboxGeocoder,
+        production: async () => (amapKey === "" ? sandboxGeocoder() : new (await mapAdapters()).AmapGeocoder({ key: amapKey })),
+      }),
+    ),
+    routes: lazyRoutePlanner(
+      forMode<RoutePlanner>(mode, {
+        sandbox: straightLines,
+        production: async () => {
+          if (amapKey === "") return straightLines();
+          const map = await mapAdapters();
+          return new map.AmapRoutePlanner(map.scriptAmapLoader({ key: amapKey, ...(amapSecurityCode === undefined ? {} : { securityCode: amapSecurityCode }) }));
+        },
+      }),
+    ),
     navigator: lazyNavigator(async () =>
       new (await mapAdapters()).MapNavigator(
         (url) => window.location.assign(url),
         () => (window as { wx?: MessagingAppLocation }).wx,
       ),
     ),
-    payment: lazyPaymentBridge(async () => {
-      const bridges = await payBridges();
-      return sandbox ? new bridges.SandboxPayBridge(document, api) : new bridges.WeixinPayBridge(window as unknown as BridgeHost);
-    }, locale),
-    signIn: sandbox ? new SandboxSignIn() : new WechatSignIn(wechatAppId),
+    payment: lazyPaymentBridge(
+      forMode<PaymentBridge>(mode, {
+        sandbox: async () => new (await payBridges()).SandboxPayBridge(document, api),
+        production: async () => new (await payBridges()).WeixinPayBridge(window as unknown as BridgeHost),
+      }),
+      locale,
+    ),
+    signIn: lazySignIn(forMode<SignInProvider>(mode, { sandbox: async () => new SandboxSignIn(), production: async () => new WechatSignIn(wechatAppId) }), locale),
     preferences: new WebKeyValueStore(safeStorage(() => window.localStorage)),
     tabValues: new WebKeyValueStore(safeStorage(() => window.sessionStorage)),
     browser: new WindowBrowser(window),
     newActionKey,
-    sandbox,
   };
 };
 
@@ -103,20 +110,19 @@ function safeStorage(get: () => Storage): Storage | undefined {
   }
 }
 
-const start = async (root: Root): Promise<void> => {
+const start = (root: Root): void => {
+  // Offline, started from the service worker's kept shell: the mode this server answered last time.
+  const mode = orLastKnownMode(readServerMode(), new WebKeyValueStore(safeStorage(() => window.localStorage)));
   // The HTTP client is built before the stores it reports to: it reaches them through this box.
   const built: { store?: RootStore } = {};
-  const ports = await compose({
+  const ports = compose(mode, {
     ended: (message) => built.store?.session.ended(message),
     notActivated: () => built.store?.session.notActivated(),
   });
-  if (ports === undefined) {
-    root.render(<BootFailed onRetry={() => void start(root)} />);
-    return;
-  }
   built.store = new RootStore(ports, { browserLanguages: navigator.languages });
   root.render(<App root={built.store} />);
+  mode.catch(() => root.render(<BootFailed onRetry={() => start(root)} />));
 };
 
 const element = document.getElementById("root");
-if (element) void start(createRoot(element));
+if (element) start(createRoot(element));

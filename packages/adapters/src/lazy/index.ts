@@ -3,16 +3,20 @@
  * gives each a loader (`() => import(...)` of the real adapter), so the app's first chunk carries
  * only these few lines; the map providers and the pay sheets come when a page first asks for them.
  * A loader that fails (the chunk could not be fetched: offline) fails that call with the port's
- * own error, and the next call tries again.
+ * own error, and the next call tries again. The loaders of the ports that depend on the server's
+ * mode (pay sheet, sign-in, geocoder, route planner) wait for it ({@link readServerMode}), so the
+ * app renders before the mode is known and such a call fails closed when it cannot be read.
  * @module
  */
 import { Messages } from "@fuel/domain";
 import { Effect } from "effect";
 import { GeocodeFailed, locationFailed, NavigationFailed, RouteFailed, type Geocoder, type Geolocation, type Navigator, type RoutePlanner } from "../ports/Map.ts";
 import { PaymentUnavailable, type PaymentBridge } from "../ports/PaymentBridge.ts";
+import { SignInUnavailable, type SignInProvider } from "../ports/SignInProvider.ts";
 import { loadOnce } from "./loadOnce.ts";
 
 export { loadOnce } from "./loadOnce.ts";
+export { forMode, modeOfVersionAnswer, readServerMode, type ReadServerModeOptions, type ServerMode } from "./serverMode.ts";
 
 /** The port from `load`, or `failed` when it cannot be loaded. */
 const through = <P, E>(load: () => Promise<P>, failed: (cause: unknown) => E): Effect.Effect<P, E> =>
@@ -45,4 +49,12 @@ export const lazyNavigator = (load: () => Promise<Navigator>): Navigator => {
 export const lazyPaymentBridge = (load: () => Promise<PaymentBridge>, locale: Messages.Locale = "en"): PaymentBridge => {
   const get = loadOnce(load);
   return { pay: (request) => Effect.flatMap(through(get, () => new PaymentUnavailable({ message: Messages.text("Offline", locale) })), (port) => port.pay(request)) };
+};
+
+/** A load failure is SignInUnavailable with the catalogue's Offline text in `locale`. */
+export const lazySignIn = (load: () => Promise<SignInProvider>, locale: Messages.Locale = "en"): SignInProvider => {
+  const get = loadOnce(load);
+  return {
+    authorizeUrl: (input) => Effect.flatMap(through(get, () => new SignInUnavailable({ message: Messages.text("Offline", locale) })), (port) => port.authorizeUrl(input)),
+  };
 };

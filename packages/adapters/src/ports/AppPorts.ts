@@ -33,6 +33,4 @@ export interface AppPorts extends ApiGateways {
    * retry of that action so the server answers the first order instead of making a second.
    */
   newActionKey(): string;
-  /** Whether the server runs its sandbox stand-ins (the version answer's `mode`). */
-  readonly sandbox: boolean;
 }

@@ -27,4 +27,4 @@ export { payInfoOf } from "./payInfo.ts";
 export type { TokenStore } from "./TokenStore.ts";
 export type { Browser } from "./Browser.ts";
 export type { KeyValueStore } from "./KeyValueStore.ts";
-export type { SignInProvider } from "./SignInProvider.ts";
+export { SignInUnavailable, type SignInProvider } from "./SignInProvider.ts";

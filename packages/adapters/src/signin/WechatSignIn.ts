@@ -1,3 +1,4 @@
+import { Effect } from "effect";
 import type { SignInProvider } from "../ports/SignInProvider.ts";
 
 /** The messaging app's OAuth2 web authorization endpoint. */
@@ -10,8 +11,8 @@ export const WECHAT_AUTHORIZE_URL = "https://open.weixin.qq.com/connect/oauth2/a
  */
 export class WechatSignIn implements SignInProvider {
   constructor(private readonly appId: string) {}
-  authorizeUrl({ redirectUri, state }: { readonly redirectUri: string; readonly state: string }): string {
+  authorizeUrl({ redirectUri, state }: { readonly redirectUri: string; readonly state: string }): Effect.Effect<string> {
     const query = new URLSearchParams({ appid: this.appId, redirect_uri: redirectUri, response_type: "code", scope: "snsapi_userinfo", state });
-    return `${WECHAT_AUTHORIZE_URL}?${query.toString()}#wechat_redirect`;
+    return Effect.succeed(`${WECHAT_AUTHORIZE_URL}?${query.toString()}#wechat_redirect`);
   }
 }

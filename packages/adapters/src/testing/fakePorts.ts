@@ -25,7 +25,6 @@ export const fakePorts = (overrides: Partial<AppPorts> & { readonly api?: Script
     browser: new FakeBrowser(),
     // Predictable keys ("action-1", "action-2", ...), so a test can name the key a tap used.
     newActionKey: () => `action-${++actions}`,
-    sandbox: true,
     ...overrides,
     api,
   };

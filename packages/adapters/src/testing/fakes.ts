@@ -94,7 +94,7 @@ export class FakeBrowser implements Browser {
 
 /** An authorization provider whose URL shows what it was given. */
 export class FakeSignIn implements SignInProvider {
-  authorizeUrl({ redirectUri, state }: { readonly redirectUri: string; readonly state: string }): string {
-    return `https://auth.test/authorize?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(state)}`;
+  authorizeUrl({ redirectUri, state }: { readonly redirectUri: string; readonly state: string }): Effect.Effect<string> {
+    return Effect.succeed(`https://auth.test/authorize?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(state)}`);
   }
 }

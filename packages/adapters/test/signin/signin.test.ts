@@ -1,3 +1,4 @@
+import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { WindowBrowser } from "../../src/browser/WindowBrowser.ts";
 import { SandboxSignIn } from "../../src/signin/SandboxSignIn.ts";
@@ -7,7 +8,7 @@ const redirectUri = "https://fuel.test/wechatlogin";
 
 describe("SandboxSignIn", () => {
   it("sends the customer to the server's consent page with the redirect address and state", () => {
-    const url = new URL(new SandboxSignIn().authorizeUrl({ redirectUri, state: "s1" }), "https://fuel.test");
+    const url = new URL(Effect.runSync(new SandboxSignIn().authorizeUrl({ redirectUri, state: "s1" })), "https://fuel.test");
     expect(url.pathname).toBe("/sandbox/oauth/authorize");
     expect(url.searchParams.get("redirect_uri")).toBe(redirectUri);
     expect(url.searchParams.get("state")).toBe("s1");
@@ -16,7 +17,7 @@ describe("SandboxSignIn", () => {
 
 describe("WechatSignIn", () => {
   it("builds the messaging app's authorize URL with the app id, userinfo scope and the #wechat_redirect suffix", () => {
-    const text = new WechatSignIn("wx123").authorizeUrl({ redirectUri, state: "a&b" });
+    const text = Effect.runSync(new WechatSignIn("wx123").authorizeUrl({ redirectUri, state: "a&b" }));
     expect(text.startsWith(`${WECHAT_AUTHORIZE_URL}?`)).toBe(true);
     expect(text.endsWith("#wechat_redirect")).toBe(true);
     const url = new URL(text);

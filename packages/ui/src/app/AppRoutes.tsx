@@ -3,7 +3,7 @@ import { Suspense, useLayoutEffect } from "react";
 import { Route, Routes, useLocation } from "react-router";
 import { PageSkeleton } from "../components/PageSkeleton.tsx";
 import { Guarded } from "./Guarded.tsx";
-import { NotFoundPage } from "./NotFoundPage.tsx";
+import { NotFoundPage } from "./lazyScreens.ts";
 import { PageFor } from "./PageFor.tsx";
 
 /** A newly opened page starts at its top (kept-alive pages restore their own position). */

@@ -4,7 +4,7 @@ import { textOf } from "../i18n/catalogue.ts";
 /**
  * The app cannot start because the server's version (sandbox or production) is unknown: it fails
  * closed instead of guessing, because a wrong guess would pay through the sandbox pay sheet in
- * production. Plain markup, no stores: nothing else has been built yet.
+ * production. Plain markup, no stores: it replaces the whole app, whose stores are left behind.
  */
 export function BootFailed({ onRetry }: { readonly onRetry: () => void }) {
   const locale = localeForBrowser(navigator.languages);

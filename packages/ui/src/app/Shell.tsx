@@ -1,29 +1,28 @@
 import { observer } from "mobx-react-lite";
 import { useLocation } from "react-router";
-import { PageError } from "../components/PageError.tsx";
 import { AppRoutes } from "./AppRoutes.tsx";
 import { BottomTabBar } from "./BottomTabBar.tsx";
+import { CrashScreen, PrefetchCrashScreen } from "./CrashScreen.tsx";
 import { DocumentTitle } from "./DocumentTitle.tsx";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { FollowNavigation } from "./FollowNavigation.tsx";
 import { KeptAlivePages } from "./KeptAlive.tsx";
 import { Notices } from "./Notices.tsx";
-import { useStores } from "./StoresContext.tsx";
 
 /** The frame around every page: routes, kept-alive pages, the tab bar, notices and the crash screen. */
 export const Shell = observer(function Shell() {
-  const { i18n } = useStores();
   const { pathname } = useLocation();
   return (
     <>
       <FollowNavigation />
       <DocumentTitle />
-      <ErrorBoundary resetKey={pathname} fallback={(retry) => <PageError description={i18n.t("ServerError")} onRetry={retry} />}>
+      <ErrorBoundary resetKey={pathname} fallback={(retry) => <CrashScreen onRetry={retry} />}>
         <KeptAlivePages />
         <AppRoutes />
       </ErrorBoundary>
       <BottomTabBar />
       <Notices />
+      <PrefetchCrashScreen />
     </>
   );
 });

@@ -27,7 +27,7 @@ export default observer(function WechatLoginPage() {
     <Page backTo="/login">
       {phase._tag === "Failed" ? (
         <ErrorBlock status="default" title={i18n.t("signin.failedTitle")} description={<span role="alert">{phase.message}</span>}>
-          <Button color="primary" size="large" onClick={signIn.authorize}>
+          <Button color="primary" size="large" onClick={() => void signIn.authorize()}>
             {i18n.t("signin.again")}
           </Button>
         </ErrorBlock>

@@ -63,11 +63,17 @@ export class SignInStore {
    * page restored from the back-forward cache must be able to start again; a second call only
    * replaces the kept state, and the provider answers the last address it was sent to.
    */
-  authorize(): void {
+  async authorize(): Promise<void> {
     const state = this.ports.browser.randomId();
     this.ports.tabValues.set(OAUTH_STATE_KEY, state);
     this.phase = { _tag: "Leaving" };
-    this.ports.browser.assign(this.ports.signIn.authorizeUrl({ redirectUri: `${this.ports.browser.origin()}${RETURN_PATH}`, state }));
+    // Which provider applies is known once the server has said its mode; when it cannot be, stay here.
+    const url = await run(this.ports.signIn.authorizeUrl({ redirectUri: `${this.ports.browser.origin()}${RETURN_PATH}`, state }));
+    if (!url.ok) {
+      runInAction(() => (this.phase = { _tag: "Failed", message: url.error.message }));
+      return;
+    }
+    this.ports.browser.assign(url.value);
   }
 
   /**
@@ -75,10 +81,7 @@ export class SignInStore {
    * check its `state` and exchange its code.
    */
   async arrive(query: ProviderReturn): Promise<void> {
-    if (query.code === null && query.state === null) {
-      this.authorize();
-      return;
-    }
+    if (query.code === null && query.state === null) return this.authorize();
     const key = `${query.code ?? ""}|${query.state ?? ""}`;
     if (this.#handled === key) return;
     this.#handled = key;

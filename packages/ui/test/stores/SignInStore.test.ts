@@ -1,5 +1,5 @@
 import { MemoryTokenStore } from "@fuel/adapters/testing";
-import { offline, ServerRefused, SessionEnded } from "@fuel/adapters/ports";
+import { offline, ServerRefused, SessionEnded, SignInUnavailable } from "@fuel/adapters/ports";
 import { examples } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
@@ -14,18 +14,18 @@ const bound = {
 };
 
 /** A root that has left for the provider, so a state is kept. */
-const leftForProvider = () => {
+const leftForProvider = async () => {
   const root = testRoot();
-  root.signIn.authorize();
+  await root.signIn.authorize();
   const state = root.ports.tabValues.get(OAUTH_STATE_KEY);
   if (state === null) throw new Error("no state kept");
   return { root, state };
 };
 
 describe("SignInStore: leaving for the provider", () => {
-  it("keeps a fresh random state in this tab and leaves for the provider's authorize URL with it", () => {
+  it("keeps a fresh random state in this tab and leaves for the provider's authorize URL with it", async () => {
     const root = testRoot();
-    root.signIn.authorize();
+    await root.signIn.authorize();
     const state = root.ports.tabValues.get(OAUTH_STATE_KEY);
     expect(state).toBe("state-1");
     const browser = root.ports.browser as unknown as { visited: string[] };
@@ -38,11 +38,19 @@ describe("SignInStore: leaving for the provider", () => {
     expect(root.ports.tabValues.get(OAUTH_STATE_KEY)).toBe("state-1");
     expect(root.signIn.phase._tag).toBe("Leaving");
   });
+
+  it("when the provider is not known (the server's mode could not be read) it stays, says why and offers to try again", async () => {
+    const signIn = { authorizeUrl: () => Effect.fail(new SignInUnavailable({ message: "You are offline. Check the network and try again." })) };
+    const root = testRoot({ ports: { signIn } });
+    await root.signIn.authorize();
+    expect(root.signIn.phase).toEqual({ _tag: "Failed", message: "You are offline. Check the network and try again." });
+    expect((root.ports.browser as unknown as { visited: string[] }).visited).toEqual([]);
+  });
 });
 
 describe("SignInStore: the returned state (spec §4, one-time)", () => {
   it("refuses a return without state, says why and goes to /login, without exchanging the code", async () => {
-    const { root } = leftForProvider();
+    const { root } = await leftForProvider();
     await root.signIn.arrive({ code: "c1", state: null });
     expect(root.notices.latest?.text).toBe("This sign-in link has expired or did not come from this app. Please sign in again.");
     expect(root.navigation.pending).toMatchObject({ to: "/login", replace: true });
@@ -50,7 +58,7 @@ describe("SignInStore: the returned state (spec §4, one-time)", () => {
   });
 
   it("refuses a state other than the one kept, and consumes the kept one", async () => {
-    const { root } = leftForProvider();
+    const { root } = await leftForProvider();
     await root.signIn.arrive({ code: "c1", state: "forged" });
     expect(root.navigation.pending?.to).toBe("/login");
     expect(root.ports.api.callsTo("wechatAuth")).toHaveLength(0);
@@ -65,7 +73,7 @@ describe("SignInStore: the returned state (spec §4, one-time)", () => {
   });
 
   it("accepts a state once: the same return opened again (a reload) is refused", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     root.ports.api.on("wechatAuth", () => Effect.fail(offline()));
     await root.signIn.arrive({ code: "c1", state });
     expect(root.ports.api.callsTo("wechatAuth")).toHaveLength(1);
@@ -77,7 +85,7 @@ describe("SignInStore: the returned state (spec §4, one-time)", () => {
   });
 
   it("handles one return once even when the page asks twice (React's double effect)", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     root.ports.api.on("wechatAuth", bound);
     await Promise.all([root.signIn.arrive({ code: "c1", state }), root.signIn.arrive({ code: "c1", state })]);
     expect(root.ports.api.callsTo("wechatAuth")).toHaveLength(1);
@@ -85,7 +93,7 @@ describe("SignInStore: the returned state (spec §4, one-time)", () => {
   });
 
   it("a return without a code (the customer declined) says authorization was cancelled and goes to /login", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     await root.signIn.arrive({ code: null, state });
     expect(root.notices.latest?.text).toBe("Authorization was cancelled. Tap the button to try again.");
     expect(root.navigation.pending?.to).toBe("/login");
@@ -103,7 +111,7 @@ describe("SignInStore: the returned state (spec §4, one-time)", () => {
 
 describe("SignInStore: the code exchange (spec §4 login flow)", () => {
   it("an unbound phone goes to /bindPhone with the openid kept for it", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     await root.signIn.arrive({ code: "c1", state });
     expect(root.ports.api.callsTo("wechatAuth")[0]?.input).toEqual({ code: "c1" });
     expect(root.ports.tabValues.get(BIND_OPENID_KEY)).toBe("o6_bmjrPTlm6_2sgVt7hMZOPfL2M");
@@ -112,7 +120,7 @@ describe("SignInStore: the code exchange (spec §4 login flow)", () => {
   });
 
   it("a bound phone saves the token and activation flag, loads the user and goes to /personal", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     root.ports.api.on("wechatAuth", bound);
     await root.signIn.arrive({ code: "c1", state });
     expect(Effect.runSync(root.ports.tokens.token())).toBe("tok-bound");
@@ -122,7 +130,7 @@ describe("SignInStore: the code exchange (spec §4 login flow)", () => {
   });
 
   it("a bound but not activated customer is signed in with the flag off (the guard then shows /activated)", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     root.ports.api.on("wechatAuth", { ...bound, is_activated: false });
     root.ports.api.on("userInfo", { ...examples.userInfo.response, is_activated: false });
     await root.signIn.arrive({ code: "c1", state });
@@ -130,7 +138,7 @@ describe("SignInStore: the code exchange (spec §4 login flow)", () => {
   });
 
   it("a refused code shows the server's message and offers to sign in again", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     root.ports.api.fail("wechatAuth", new ServerRefused({ message: "authorization code already used, authorize again", status: 400, tag: "OauthCodeRejected" }));
     await root.signIn.arrive({ code: "c1", state });
     expect(root.notices.latest?.text).toBe("authorization code already used, authorize again");
@@ -139,7 +147,7 @@ describe("SignInStore: the code exchange (spec §4 login flow)", () => {
   });
 
   it("no network: says so in the customer's language", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     root.i18n.setLocale("zh-CN");
     root.ports.api.fail("wechatAuth", offline());
     await root.signIn.arrive({ code: "c1", state });
@@ -147,7 +155,7 @@ describe("SignInStore: the code exchange (spec §4 login flow)", () => {
   });
 
   it("a session ended by the server (a blacklisted phone's 403) adds no second message: the shell has shown it", async () => {
-    const { root, state } = leftForProvider();
+    const { root, state } = await leftForProvider();
     root.ports.api.fail("wechatAuth", new SessionEnded({ message: "server busy, cannot use", status: 403 }));
     await root.signIn.arrive({ code: "c1", state });
     expect(root.notices.latest).toBeUndefined();
