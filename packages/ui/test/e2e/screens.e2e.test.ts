@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, launch, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
+import { baseUrl, createFuelOrder, dieselStationId, launch, payInSandbox, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
 
 /**
  * One screenshot of every screen the app has, in English and Chinese, at 390x844. With
@@ -12,9 +12,13 @@ import { baseUrl, launch, phone, scrollsSideways, shot, signedInCustomer, withSe
 
 type SessionKind = "signed out" | "activated";
 
+/** Filled in before the pictures: a diesel station, a paid order and an unpaid one of the customer. */
+const ids = { station: 0, paid: 0, unpaid: 0 };
+
 interface Screen {
   readonly name: string;
-  readonly path: string;
+  /** The address, or a function of the ids made in beforeAll. */
+  readonly path: string | ((made: typeof ids) => string);
   readonly session: SessionKind;
   /** What must be on screen before the picture is taken. */
   readonly ready?: (page: Page) => Promise<unknown>;
@@ -41,10 +45,19 @@ const SCREENS: ReadonlyArray<Screen> = [
   { name: "city-list", path: "/citylist", session: "activated" },
   { name: "station-map", path: "/stationmap?station_id=1", session: "activated", ready: (page) => page.getByRole("img").first().waitFor() },
   { name: "test-station-list", path: "/testStationlist", session: "activated", ready: cards },
+  // issue 12: ordering, paying, orders
+  { name: "one-key-gas", path: (m) => `/oneKeyGas?station_id=${m.station}`, session: "activated", ready: (page) => page.locator("#order-amount").waitFor() },
+  { name: "order-list", path: "/orderlist?tab=all", session: "activated", ready: (page) => page.locator(".order-card").first().waitFor() },
+  { name: "order-list-unpaid", path: "/orderlist?tab=unpaid", session: "activated", ready: (page) => page.getByRole("timer").first().waitFor() },
+  { name: "order-detail-paid", path: (m) => `/orderDetail/${m.paid}`, session: "activated", ready: (page) => page.locator(".order-qr-text").waitFor() },
+  { name: "order-detail-unpaid", path: (m) => `/orderDetail/${m.unpaid}`, session: "activated", ready: (page) => page.getByRole("timer").first().waitFor() },
+  { name: "pay-callback", path: "/paycallback?sub_mch_id=1900000109&out_trade_no=FO2026112300000001&check_code=81726354", session: "activated", ready: (page) => page.getByTestId("redemption-code").waitFor() },
   // the shell
   { name: "coming-soon", path: "/heartcard", session: "activated" },
   { name: "not-found", path: "/no/such/page", session: "signed out" },
 ];
+
+const addressOf = (screen: Screen): string => (typeof screen.path === "string" ? screen.path : screen.path(ids));
 
 const docsDir = fileURLToPath(new URL("../../../../docs/screens/", import.meta.url));
 const update = process.env["UPDATE_SCREENS"] === "1";
@@ -57,12 +70,18 @@ let browser: Browser;
 let token: string;
 beforeAll(async () => {
   browser = await launch();
-  token = (await signedInCustomer({ activated: true })).token;
+  const customer = await signedInCustomer({ activated: true });
+  token = customer.token;
+  ids.station = await dieselStationId();
+  const paid = await createFuelOrder(customer, 20000);
+  await payInSandbox(paid.orderId);
+  ids.paid = paid.orderId;
+  ids.unpaid = (await createFuelOrder(customer, 15000)).orderId;
 });
 afterAll(async () => {
   await browser.close();
   if (update) {
-    const rows = SCREENS.map((s) => `| \`${s.path}\` (${s.session}) | ![${s.name} en](screens/${s.name}-en-US.png) | ![${s.name} zh](screens/${s.name}-zh-CN.png) |`);
+    const rows = SCREENS.map((s) => `| \`${addressOf(s)}\` (${s.session}) | ![${s.name} en](screens/${s.name}-en-US.png) | ![${s.name} zh](screens/${s.name}-zh-CN.png) |`);
     writeFileSync(
       fileURLToPath(new URL("../../../../docs/screens.md", import.meta.url)),
       [
@@ -89,7 +108,7 @@ describe("every screen, in both languages", () => {
       for (const screen of SCREENS) {
         if (screen.session === "activated") await withSession(device.page, { token }, true);
         else await device.page.evaluate(() => localStorage.clear()).catch(() => undefined);
-        await device.page.goto(`${baseUrl()}${screen.path}`, { waitUntil: "networkidle" });
+        await device.page.goto(`${baseUrl()}${addressOf(screen)}`, { waitUntil: "networkidle" });
         await screen.ready?.(device.page);
         await device.page.waitForTimeout(300); // toasts and transitions settle
         if (await scrollsSideways(device.page)) problems.push(`${screen.name}: scrolls sideways`);
