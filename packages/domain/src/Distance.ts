@@ -48,6 +48,12 @@ export const distanceLabel = (metres: number | null | undefined): DistanceLabel 
 };
 
 /**
+ * A driving time in whole minutes for the route map: rounded to the nearest minute and never
+ * less than 1, so a short trip reads "about 1 min" rather than "about 0 min".
+ */
+export const drivingMinutes = (seconds: number): number => Math.max(1, Math.round(seconds / 60));
+
+/**
  * The distance text of spec §3/§8: "850m", "12.3km", or the given unknown text
  * (the catalogue's 'unknown distance' in the customer's language).
  */

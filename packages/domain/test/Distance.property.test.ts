@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { distanceMetres, sortByDistance, wgs84ToGcj02 } from "../src/Distance.ts";
+import { distanceMetres, drivingMinutes, sortByDistance, wgs84ToGcj02 } from "../src/Distance.ts";
 import { lngLat, lngLatInChina } from "../src/testing/arbitraries.ts";
 
 describe("Distance properties", () => {
@@ -48,5 +48,17 @@ describe("Distance properties", () => {
     fc.assert(fc.property(lngLatInChina, (p) => {
       expect(distanceMetres(p, wgs84ToGcj02(p))).toBeLessThan(1000);
     }));
+  });
+});
+
+describe("Distance.drivingMinutes properties", () => {
+  it("is a whole number at least 1, within half a minute of the time (or 1 for trips under 90 s)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10 * 24 * 3600 }), (seconds) => {
+        const minutes = drivingMinutes(seconds);
+        expect(Number.isInteger(minutes) && minutes >= 1).toBe(true);
+        if (seconds >= 90) expect(Math.abs(minutes * 60 - seconds)).toBeLessThanOrEqual(30);
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { EARTH_RADIUS_KM } from "../src/Constants.ts";
-import { distanceLabel, distanceMetres, distanceText, isInChina, sortByDistance, wgs84ToGcj02 } from "../src/Distance.ts";
+import { distanceLabel, distanceMetres, distanceText, drivingMinutes, isInChina, sortByDistance, wgs84ToGcj02 } from "../src/Distance.ts";
 
 const at = (longitude: number, latitude: number) => ({ longitude, latitude });
 /** A point `metres` north of `p` on the spec's sphere. */
@@ -80,5 +80,18 @@ describe("Distance.wgs84ToGcj02", () => {
   it("leaves points outside China unchanged", () => {
     expect(wgs84ToGcj02(at(2.3522, 48.8566))).toEqual(at(2.3522, 48.8566));
     expect(isInChina(at(2.3522, 48.8566))).toBe(false);
+  });
+});
+
+describe("Distance.drivingMinutes", () => {
+  it("rounds a driving time to the nearest whole minute", () => {
+    expect(drivingMinutes(89)).toBe(1);
+    expect(drivingMinutes(90)).toBe(2);
+    expect(drivingMinutes(780)).toBe(13);
+  });
+
+  it("never reads less than one minute", () => {
+    expect(drivingMinutes(0)).toBe(1);
+    expect(drivingMinutes(29)).toBe(1);
   });
 });

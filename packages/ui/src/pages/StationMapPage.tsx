@@ -61,7 +61,7 @@ const StationMapPage = observer(function StationMapPage() {
         {planned === undefined ? "\u00a0" : (
           <>
             <strong>{i18n.t("routeDistance", { distance: distance ?? "" })}</strong>
-            <span> · {i18n.t("routeDuration", { minutes: Math.max(1, Math.round(planned.durationSeconds / 60)) })}</span>
+            <span> · {i18n.t("routeDuration", { minutes: Distance.drivingMinutes(planned.durationSeconds) })}</span>
           </>
         )}
       </p>

@@ -3,6 +3,7 @@ import type { Station } from "@fuel/domain/api";
 import Card from "antd-mobile/es/components/card";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
+import { StationPrices } from "../stations/StationPrices.tsx";
 import { useStores } from "../../app/StoresContext.tsx";
 
 /**
@@ -12,7 +13,6 @@ import { useStores } from "../../app/StoresContext.tsx";
  */
 export const StationSummary = observer(function StationSummary({ station }: { readonly station: Station }) {
   const { i18n, fuelDraft } = useStores();
-  const perLitre = (cents: number) => i18n.t("perLitre", { price: Money.formatYuan(cents) });
   const openNow = fuelDraft.openNow === true;
   return (
     <Card className="order-station" title={<h2 className="station-title">{station.title}</h2>}>
@@ -23,20 +23,7 @@ export const StationSummary = observer(function StationSummary({ station }: { re
           {i18n.t(openNow ? "openNow" : "closedNow")}
         </Tag>
       </p>
-      <dl className="station-prices">
-        <div>
-          <dt>{i18n.t("priceNow")}</dt>
-          <dd className="price-now">{perLitre(station.now_price)}</dd>
-        </div>
-        <div>
-          <dt>{i18n.t("priceOriginal")}</dt>
-          <dd>{perLitre(station.original_price)}</dd>
-        </div>
-        <div>
-          <dt>{i18n.t("priceNation")}</dt>
-          <dd>{perLitre(station.nation_price)}</dd>
-        </div>
-      </dl>
+      <StationPrices station={station} />
       <p className="order-station-line order-discount">{i18n.t("discountPerLitre", { amount: Money.formatYuan(Pricing.discountPerLitre(station.original_price, station.now_price)) })}</p>
     </Card>
   );

@@ -3,6 +3,7 @@ import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
+import { StationPrices } from "./StationPrices.tsx";
 import { useNavigate } from "react-router";
 import { useStores } from "../../app/StoresContext.tsx";
 import { routeMapPath, type StationRow } from "../../stores/StationsStore.ts";
@@ -17,7 +18,6 @@ export const StationCard = observer(function StationCard({ row }: { readonly row
   const { i18n, stations } = useStores();
   const navigate = useNavigate();
   const { station, computed, sellsDiesel, openNow } = row;
-  const perLitre = (cents: number) => i18n.t("perLitre", { price: Money.formatYuan(cents) });
   const noDieselId = `station-${station.id}-no-diesel`;
   return (
     <Card
@@ -26,20 +26,7 @@ export const StationCard = observer(function StationCard({ row }: { readonly row
       extra={<span className="station-distance" aria-label={i18n.t("distanceAway", { distance: computed.distanceText })}>{computed.distanceText}</span>}
     >
       <p className="station-line station-address">{station.address}</p>
-      <dl className="station-prices">
-        <div>
-          <dt>{i18n.t("priceNow")}</dt>
-          <dd className="price-now">{perLitre(station.now_price)}</dd>
-        </div>
-        <div>
-          <dt>{i18n.t("priceOriginal")}</dt>
-          <dd>{perLitre(station.original_price)}</dd>
-        </div>
-        <div>
-          <dt>{i18n.t("priceNation")}</dt>
-          <dd>{perLitre(station.nation_price)}</dd>
-        </div>
-      </dl>
+      <StationPrices station={station} />
       <p className="station-line station-savings">
         <span>{i18n.t("discountPerLitre", { amount: Money.formatYuan(computed.discount) })}</span>
         <span aria-hidden="true"> · </span>
