@@ -8,13 +8,28 @@ interface WakeLockLike {
   request(type: "screen"): Promise<WakeLockSentinelLike>;
 }
 
-/** What {@link WindowBrowser} reads of the page; `navigator` and `document` only for keeping the screen on. */
+/** The slice of the messaging app's JS bridge that closes its page (present only inside the app, some time after load). */
+export interface CloseWindowBridge {
+  invoke(method: "closeWindow", params: Record<string, never>, callback?: (res: { readonly err_msg?: string }) => void): void;
+}
+
+/** The slice of the messaging app's JS-SDK (`wx`) that closes its page. */
+export interface CloseWindowSdk {
+  closeWindow?: (() => void) | undefined;
+}
+
+/**
+ * What {@link WindowBrowser} reads of the page; `navigator` and `document` only for keeping the
+ * screen on, `WeixinJSBridge` and `wx` (read when asked: they appear after load) only for closing it.
+ */
 export type BrowserWindow = Pick<Window, "location" | "crypto"> & {
   readonly navigator?: { readonly wakeLock?: WakeLockLike };
   readonly document?: Pick<Document, "visibilityState" | "addEventListener" | "removeEventListener">;
+  readonly WeixinJSBridge?: CloseWindowBridge | undefined;
+  readonly wx?: CloseWindowSdk | undefined;
 };
 
-/** The real page: `location`, the Web Crypto random source, the Screen Wake Lock. */
+/** The real page: `location`, the Web Crypto random source, the Screen Wake Lock, the messaging app's close. */
 export class WindowBrowser implements Browser {
   constructor(private readonly window: BrowserWindow) {}
   origin = (): string => this.window.location.origin;
@@ -46,5 +61,24 @@ export class WindowBrowser implements Browser {
       document?.removeEventListener("visibilitychange", onVisibility);
       void held?.then((sentinel) => sentinel?.release().catch(() => undefined));
     };
+  };
+
+  closeWindow = (): boolean => {
+    const bridge = this.window.WeixinJSBridge;
+    const sdk = this.window.wx;
+    try {
+      if (typeof bridge?.invoke === "function") {
+        // The answer only says the app heard it; the page is going away either way.
+        bridge.invoke("closeWindow", {}, () => undefined);
+        return true;
+      }
+      if (typeof sdk?.closeWindow === "function") {
+        sdk.closeWindow();
+        return true;
+      }
+    } catch {
+      // A bridge that throws did not close anything: the caller moves the customer on instead.
+    }
+    return false;
   };
 }

@@ -2,4 +2,4 @@
  * `@fuel/adapters/browser`: the page the app runs in.
  * @module
  */
-export { WindowBrowser } from "./WindowBrowser.ts";
+export { WindowBrowser, type BrowserWindow, type CloseWindowBridge, type CloseWindowSdk } from "./WindowBrowser.ts";

@@ -90,6 +90,14 @@ export class FakeBrowser implements Browser {
       this.screenOnHolds--;
     };
   };
+  /** What `closeWindow` answers: true inside the messaging app, false (the default) in a plain browser. */
+  closesWindow = false;
+  /** How many times the page asked to close. */
+  closeWindowCalls = 0;
+  closeWindow = (): boolean => {
+    this.closeWindowCalls++;
+    return this.closesWindow;
+  };
 }
 
 /** An authorization provider whose URL shows what it was given. */
