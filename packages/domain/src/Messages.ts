@@ -34,6 +34,7 @@ const en = {
   InviteCodeTooLong: "invite code cannot exceed {maxLength} characters",
   OauthRequired: "authorize via messaging app first",
   OfficialAccountRequired: "the official account is upgrading, please try again later",
+  OfficialAccountNotFollowed: "follow our official account first to top up this card",
   CardIdRequired: "card id is missing",
   StationRequired: "select a station first",
   // spec §4/§9: the SMS resend countdown (Constants.SMS_RESEND_SECONDS)
@@ -153,6 +154,7 @@ const zhCN: Record<MessageKey, string> = {
   InviteCodeTooLong: "邀请码不能超过{maxLength}位",
   OauthRequired: "请先通过微信授权",
   OfficialAccountRequired: "公众号升级中，请稍后再试",
+  OfficialAccountNotFollowed: "请先关注公众号再为此卡充值",
   CardIdRequired: "缺少卡号",
   StationRequired: "请先选择油站",
   SmsSentRecently: "验证码刚刚已发送到该手机，请{seconds}秒后再获取",

@@ -92,3 +92,20 @@ export const CARD_PURCHASE_PAGE = {
   priceYuan: CARD_PURCHASE_PAGE_PRICE_YUAN,
   discountPerLitreYuan: CARD_PURCHASE_PAGE_DISCOUNT_PER_LITRE_YUAN,
 } as const;
+
+/**
+ * Issue 13: what buying a card on the card-purchase page costs. The page's fixed figures (spec §9:
+ * 4.61 a litre, 0.5 off a litre) are its prices: the pump price is 4.61 + 0.5 = 5.11, so the
+ * payable is amount x 4.61 / 5.11, rounded and at least a cent as any payable. The page and the
+ * server both call this, so what the page shows is what is charged.
+ */
+export const cardPurchaseQuote = (amount: Cents): Quote => {
+  const { nowPrice, originalPrice } = cardPurchasePrices();
+  return quote(amount, nowPrice, originalPrice);
+};
+
+/** The card-purchase page's prices in cents per litre: now 461, original 511. */
+export const cardPurchasePrices = (): { readonly nowPrice: number; readonly originalPrice: number } => {
+  const nowPrice = new D(CARD_PURCHASE_PAGE_PRICE_YUAN).times(100).toNumber();
+  return { nowPrice, originalPrice: new D(CARD_PURCHASE_PAGE_DISCOUNT_PER_LITRE_YUAN).times(100).plus(nowPrice).toNumber() };
+};

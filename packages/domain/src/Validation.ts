@@ -58,8 +58,13 @@ export class InviteCodeEmpty extends Data.TaggedError("InviteCodeEmpty")<{}> {}
 export class InviteCodeTooLong extends Data.TaggedError("InviteCodeTooLong")<{ readonly maxLength: number }> {}
 /** Spec §5: payment needs the messaging-app oauth id ('authorize via messaging app first'). */
 export class OauthRequired extends Data.TaggedError("OauthRequired")<{}> {}
-/** Spec §5/§8: consumption needs a followed official account (the alert says it is upgrading). */
+/**
+ * Spec §8: consumption (topping up a card on the card page) without the messaging app's oauth id:
+ * the official account cannot be reached, and the alert says it is upgrading.
+ */
 export class OfficialAccountRequired extends Data.TaggedError("OfficialAccountRequired")<{}> {}
+/** Spec §5: consumption needs a followed official account; the alert asks the customer to follow it. */
+export class OfficialAccountNotFollowed extends Data.TaggedError("OfficialAccountNotFollowed")<{}> {}
 /** Spec §5: consumption needs a card id. */
 export class CardIdRequired extends Data.TaggedError("CardIdRequired")<{}> {}
 /** Spec §5: recharge creation needs a selected station. */
@@ -112,10 +117,14 @@ export const validateEntityRechargeCents = (c: Cents): Result.Result<Cents, Amou
 
 /** Spec §5, card consumption page: an amount over 10000 yuan sends the customer to the distributor. */
 export const validateConsumptionAmount = (raw: string): Result.Result<Cents, ParseYuanError | AmountNotPositive | ContactDistributor> =>
-  Result.flatMap(parseYuan(raw), (c) => Result.flatMap(positive(c), (p): Result.Result<Cents, ContactDistributor> =>
+  Result.flatMap(parseYuan(raw), validateConsumptionCents);
+
+/** {@link validateConsumptionAmount} on integer cents: more than zero, at most 10000 yuan. */
+export const validateConsumptionCents = (c: Cents): Result.Result<Cents, AmountNotPositive | ContactDistributor> =>
+  Result.flatMap(positive(c), (p): Result.Result<Cents, ContactDistributor> =>
     p > fromYuan(CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN)
       ? Result.fail(new ContactDistributor({ limitYuan: CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN }))
-      : Result.succeed(p)));
+      : Result.succeed(p));
 
 /** Spec §5: the station must sell 0# diesel. */
 export const validateStationSellsDiesel = <S extends Pick<StationFacts, "sell_type">>(station: S): Result.Result<S, StationSellsNoDiesel> =>
@@ -224,11 +233,19 @@ export const validateCardNumber = (raw: string): Result.Result<string, CardNumbe
 export const validatePaymentAuthorized = (oauthId: string | null | undefined): Result.Result<string, OauthRequired> =>
   oauthId != null && oauthId.trim() !== "" ? Result.succeed(oauthId) : Result.fail(new OauthRequired());
 
-/** Spec §5: consumption needs a followed official account and a card id. */
-export const validateConsumptionPreconditions = (
-  input: { readonly followsOfficialAccount: boolean; readonly cardId: string | null | undefined },
-): Result.Result<string, OfficialAccountRequired | CardIdRequired> => {
-  if (!input.followsOfficialAccount) return Result.fail(new OfficialAccountRequired());
+/**
+ * Spec §5/§8: consumption (topping up a card on the card page) needs, in this order: the messaging
+ * app's oauth id (without it the official account cannot be reached: 'the official account is
+ * upgrading', §8), a followed official account (§5's alert: follow it first), and a card id.
+ * Answers the card id.
+ */
+export const validateConsumptionPreconditions = (input: {
+  readonly oauthId: string | null | undefined;
+  readonly followsOfficialAccount: boolean;
+  readonly cardId: string | null | undefined;
+}): Result.Result<string, OfficialAccountRequired | OfficialAccountNotFollowed | CardIdRequired> => {
+  if (input.oauthId == null || input.oauthId.trim() === "") return Result.fail(new OfficialAccountRequired());
+  if (!input.followsOfficialAccount) return Result.fail(new OfficialAccountNotFollowed());
   return input.cardId != null && input.cardId.trim() !== "" ? Result.succeed(input.cardId) : Result.fail(new CardIdRequired());
 };
 
@@ -254,16 +271,26 @@ export const validateCardLastDigits = (raw: string): Result.Result<string, CardN
     digits.length === CARD_LAST_DIGITS ? Result.succeed(digits) : Result.fail(new CardNumberInvalid()));
 
 /**
- * Spec §5: a recharge amount (integer cents) for a card type. Zero is an empty field ('recharge
- * amount cannot be empty'). An entity or top-up replacement card takes at most 5000 yuan
- * ('single amount cannot exceed 5000 yuan', the entity-recharge page); a virtual card is bought
- * on the card-purchase page, whose limit is also 5000 yuan (its own words).
+ * The page a recharge comes from (issue 13), which sets its limit: the entity-recharge page
+ * (/recharge2, /rechargeordernew) or the card page (/recharge/*), where a customer tops up one of
+ * their own cards and only amounts over 10000 yuan go to the distributor instead (spec §5).
+ */
+export type RechargePage = "entityRecharge" | "cardPage";
+
+/**
+ * Spec §5: a recharge amount (integer cents) for a card type, from a page. Zero is an empty field
+ * ('recharge amount cannot be empty'). On the card page any card takes up to 10000 yuan (more:
+ * 'please contact your distributor'). Otherwise an entity or top-up replacement card takes at
+ * most 5000 yuan ('single amount cannot exceed 5000 yuan', the entity-recharge page) and a
+ * virtual card, bought on the card-purchase page, also 5000 yuan (in that page's words).
  */
 export const validateRechargeCents = (
   cardType: CardType,
   amount: Cents,
-): Result.Result<Cents, RechargeAmountEmpty | AmountNotPositive | AmountAboveLimit> => {
+  page: RechargePage = "entityRecharge",
+): Result.Result<Cents, RechargeAmountEmpty | AmountNotPositive | AmountAboveLimit | ContactDistributor> => {
   if (amount === 0) return Result.fail(new RechargeAmountEmpty());
+  if (page === "cardPage") return validateConsumptionCents(amount);
   return cardType === "virtual" ? Result.flatMap(positive(amount), atMost(CARD_PURCHASE_MAX_YUAN, "cardPurchase")) : validateEntityRechargeCents(amount);
 };
 
@@ -281,6 +308,8 @@ export interface RechargeDraft<Id> {
   readonly secondPhone?: string | undefined;
   /** The selected station (`station_id`); absent, null or empty is none. */
   readonly stationId: Id | null | undefined;
+  /** The page the draft comes from; absent is the entity-recharge page. */
+  readonly page?: RechargePage | undefined;
 }
 
 /** A recharge draft that passed {@link validateRechargeDraft}, its fields in the form they are stored. */
@@ -300,6 +329,7 @@ export type RechargeDraftError =
   | RechargeAmountEmpty
   | AmountNotPositive
   | AmountAboveLimit
+  | ContactDistributor
   | PhoneInvalid
   | StationRequired;
 
@@ -307,13 +337,13 @@ export type RechargeDraftError =
  * Spec §1/§3/§5: the rules of a recharge draft, in the order a customer would fix them, the first
  * broken one reported: only 0# diesel ({@link validateGasType}), exactly the card's last 7 digits
  * ({@link validateCardLastDigits}), an amount within the card type's limit
- * ({@link validateRechargeCents}), a correct phone and, when given, a correct second phone
+ * and page ({@link validateRechargeCents}), a correct phone and, when given, a correct second phone
  * ({@link validatePhone}), and a selected station ({@link validateStationSelected}).
  */
 export const validateRechargeDraft = <Id>(draft: RechargeDraft<Id>): Result.Result<ValidRechargeDraft<Id>, RechargeDraftError> =>
   Result.flatMap(validateGasType(draft.gasType), (gasType) =>
     Result.flatMap(validateCardLastDigits(draft.lastNumber), (lastNumber) =>
-      Result.flatMap(validateRechargeCents(draft.cardType, draft.amount), (amount) =>
+      Result.flatMap(validateRechargeCents(draft.cardType, draft.amount, draft.page), (amount) =>
         Result.flatMap(validatePhone(draft.phone), (phone) =>
           Result.flatMap(
             draft.secondPhone === undefined || draft.secondPhone === "" ? Result.succeed("") : validatePhone(draft.secondPhone),

@@ -2,7 +2,7 @@ import Decimal from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Result } from "effect";
-import { chargeableCents, payableCents, savingCents } from "../src/Pricing.ts";
+import { cardPurchaseQuote, chargeableCents, payableCents, savingCents } from "../src/Pricing.ts";
 import { amountCents, discountedPrices, priceCents } from "../src/testing/arbitraries.ts";
 
 /** Exact reference: round-half-up of amount*now/original in integer arithmetic. */
@@ -13,6 +13,15 @@ const reference = (amount: number, now: number, original: number): number => {
 };
 
 describe("Pricing properties", () => {
+  it("the card-purchase quote is the exact reference at 461 / 511, never above the amount, for every amount up to 5000 yuan", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 500_000 }), (a) => {
+      const q = cardPurchaseQuote(a as never);
+      expect(q.payable).toBe(reference(a, 461, 511));
+      expect(q.payable).toBeLessThanOrEqual(a);
+      expect(q.payable + q.saving).toBe(a);
+    }));
+  });
+
   it("payable is an integer", () => {
     fc.assert(fc.property(amountCents(), priceCents, priceCents, (a, now, original) => {
       expect(Number.isSafeInteger(payableCents(a, now, original))).toBe(true);

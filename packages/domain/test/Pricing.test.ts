@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import { describe, expect, it } from "vitest";
 import { describe as describe_ } from "../src/Messages.ts";
-import { CARD_PURCHASE_PAGE, chargeableCents, discountPerLitre, drop, litres, payableCents, quote, savingCents } from "../src/Pricing.ts";
+import { CARD_PURCHASE_PAGE, cardPurchasePrices, cardPurchaseQuote, chargeableCents, discountPerLitre, drop, litres, payableCents, quote, savingCents } from "../src/Pricing.ts";
 import type { Cents } from "../src/Money.ts";
 
 describe("Pricing", () => {
@@ -52,6 +52,14 @@ describe("Pricing", () => {
 
   it("the card-purchase page figures are the spec's 4.61 and 0.5 yuan per litre", () => {
     expect(CARD_PURCHASE_PAGE).toEqual({ priceYuan: "4.61", discountPerLitreYuan: "0.5" });
+  });
+
+  it("the card-purchase page prices 4.61 a litre with 0.5 off: now 461, pump 511 cents a litre", () => {
+    expect(cardPurchasePrices()).toEqual({ nowPrice: 461, originalPrice: 511 });
+  });
+
+  it("buying a 1000-yuan card pays 1000 x 4.61 / 5.11 = 902.15 yuan (902.152... rounded half-up)", () => {
+    expect(cardPurchaseQuote(100_000 as Cents)).toEqual({ amount: 100_000, payable: 90_215, saving: 9_785, litres: "195.69", discountPerLitre: 50 });
   });
 });
 

@@ -25,6 +25,16 @@ describe("Validation.validateRechargeDraft, for every card type, amount and card
     );
   });
 
+  it("on the card page an amount is accepted exactly when 1 cent <= amount <= 10000 yuan; above, the customer is sent to the distributor", () => {
+    fc.assert(
+      fc.property(cardType, fc.integer({ min: 1, max: 3_000_000 }), (type, amount) => {
+        const result = validateRechargeDraft({ ...base, cardType: type, amount: cents(amount), page: "cardPage" });
+        if (amount <= 1_000_000) expect(Result.isSuccess(result)).toBe(true);
+        else expect(Result.isFailure(result) && result.failure._tag).toBe("ContactDistributor");
+      }),
+    );
+  });
+
   it("a card number of digits is accepted exactly when it has 7 of them", () => {
     fc.assert(
       fc.property(digits(1, 20), (last) => {

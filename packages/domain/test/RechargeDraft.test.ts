@@ -26,6 +26,15 @@ describe("Validation.validateRechargeDraft: the recharge draft rules (spec §3, 
     );
   });
 
+  it("the entity-recharge page stops at 5000 yuan; the card page at 10000 yuan, then sends the customer to the distributor", () => {
+    expect(refusal({ ...draft, amount: cents(500_000) })).toBe("ok");
+    expect(refusal({ ...draft, amount: cents(500_001) })).toBe("single amount cannot exceed 5000 yuan");
+    expect(refusal({ ...draft, amount: cents(500_001), page: "cardPage" })).toBe("ok");
+    expect(refusal({ ...draft, amount: cents(1_000_000), page: "cardPage" })).toBe("ok");
+    expect(refusal({ ...draft, amount: cents(1_000_001), page: "cardPage" })).toBe("amounts over 10000 yuan: please contact your distributor");
+    expect(refusal({ ...draft, amount: cents(0), page: "cardPage" })).toBe("recharge amount cannot be empty");
+  });
+
   it("only diesel 0# can be recharged for", () => {
     expect(refusal({ ...draft, gasType: "92#" })).toBe("only diesel 0# can be bought");
   });

@@ -135,8 +135,10 @@ describe("identity (spec §5)", () => {
     expect(tag(V.validatePaymentAuthorized("oX1"))).toBe("ok");
   });
   it("consumption requires a followed official account, then a card id", () => {
-    expect(tag(V.validateConsumptionPreconditions({ followsOfficialAccount: false, cardId: "1" }))).toBe("OfficialAccountRequired");
-    expect(tag(V.validateConsumptionPreconditions({ followsOfficialAccount: true, cardId: "" }))).toBe("CardIdRequired");
-    expect(tag(V.validateConsumptionPreconditions({ followsOfficialAccount: true, cardId: "88" }))).toBe("ok");
+    expect(tag(V.validateConsumptionPreconditions({ oauthId: null, followsOfficialAccount: true, cardId: "1" }))).toBe("OfficialAccountRequired");
+    expect(tag(V.validateConsumptionPreconditions({ oauthId: " ", followsOfficialAccount: false, cardId: "" }))).toBe("OfficialAccountRequired");
+    expect(tag(V.validateConsumptionPreconditions({ oauthId: "o1", followsOfficialAccount: false, cardId: "1" }))).toBe("OfficialAccountNotFollowed");
+    expect(tag(V.validateConsumptionPreconditions({ oauthId: "o1", followsOfficialAccount: true, cardId: "" }))).toBe("CardIdRequired");
+    expect(tag(V.validateConsumptionPreconditions({ oauthId: "o1", followsOfficialAccount: true, cardId: "88" }))).toBe("ok");
   });
 });

@@ -45,5 +45,6 @@ export const gatewaysOver = (api: ApiCaller): ApiGateways => ({
     cardsByPhone: (phone) => api.call("rechargeCardsByPhone", { phone }),
     cardsByTeam: (team) => api.call("rechargeCardsByTeam", { team }),
     create: (draft, options) => api.call("rechargeOrderCreate", draft, options),
+    buyCard: (request, options) => api.call("cardPurchaseCreate", request, options),
   },
 });

@@ -77,6 +77,8 @@ export interface RechargeApi {
   cardsByPhone(phone: string): Answer<"rechargeCardsByPhone">;
   cardsByTeam(team: string): Answer<"rechargeCardsByTeam">;
   create(draft: RequestEncodedOf<"rechargeOrderCreate">, options: CallOptions): Answer<"rechargeOrderCreate">;
+  /** Issue 13 (/heartcard): buy a new virtual card by amount; a recharge order like `create`'s. */
+  buyCard(request: RequestEncodedOf<"cardPurchaseCreate">, options: CallOptions): Answer<"cardPurchaseCreate">;
 }
 
 /** Every gateway the app uses. */

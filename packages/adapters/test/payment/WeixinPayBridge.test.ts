@@ -1,5 +1,5 @@
 import { Messages, Validation } from "@fuel/domain";
-import { Api, examplePayInfo, examples, type PayInfo } from "@fuel/domain/api";
+import { Api, examplePayInfo, examples, RechargeOrderCreated, type PayInfo } from "@fuel/domain/api";
 import { Cause, Effect, Exit, Option, Schema } from "effect";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -209,9 +209,9 @@ describe("payInfoOf", () => {
   });
 
   it("picks reserved_pay_info from an FY answer", () => {
-    const created = Schema.decodeUnknownSync(Api.rechargeOrderCreate.response)(examples.rechargeOrderCreate.response);
+    const created = Schema.decodeUnknownSync(RechargeOrderCreated)(examples.rechargeOrderCreate.response);
     expect(payInfoOf(created)).toBe(created.reserved_pay_info);
-    expect(payInfoOf(created)).toEqual(examples.rechargeOrderCreate.response.reserved_pay_info);
+    expect(payInfoOf(created)).toEqual(created.reserved_pay_info);
     const queried = Schema.decodeUnknownSync(Api.paymentFyQuery.response)(examples.paymentFyQuery.response);
     expect(payInfoOf(queried)).toEqual(examples.paymentFyQuery.response.reserved_pay_info);
   });

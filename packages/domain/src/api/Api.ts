@@ -33,6 +33,7 @@ import {
   CardListResponse,
   CardsByPhoneRequest,
   CardsByTeamRequest,
+  CardPurchaseRequest,
   RechargeOrderCreateRequest,
   RechargeOrderCreateResponse,
 } from "./Recharge.ts";
@@ -321,6 +322,15 @@ export const Api = {
     request: RechargeOrderCreateRequest,
     response: RechargeOrderCreateResponse,
     summary: "Create a fuel-card recharge order paid through the FY channel (result_code '000000'). 409 TooManyUnpaidOrders as in `order/create`.",
+  }),
+  cardPurchaseCreate: endpoint({
+    method: "POST",
+    path: "/api/rechargeorder/buycard",
+    access: "activated",
+    request: CardPurchaseRequest,
+    response: RechargeOrderCreateResponse,
+    summary:
+      "Buy a new virtual diesel card by amount (/heartcard): a recharge order paid through the FY channel, priced at the card-purchase page's fixed 4.61 a litre with 0.5 off (`Pricing.cardPurchaseQuote`). When the distributor settles it, the new card is issued to the customer's phone and shows in `recharge/cardlist` and on the order. 409 PriceChanged, 409 TooManyUnpaidOrders as in `order/create`.",
   }),
 
   // ----- sandbox providers (DESIGN.md §4; 404 in production)

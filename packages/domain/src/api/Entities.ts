@@ -112,6 +112,12 @@ export const User = Schema.Struct({
   oauth_id: Schema.NullOr(ShortText),
   openid: ShortText,
   is_activated: Schema.Boolean,
+  /**
+   * Whether the customer follows the official account (spec §5: topping up a card on the card page
+   * needs it). Issue 13: production reads the messaging app's subscription flag at each sign-in;
+   * the sandbox consent page lets the customer choose.
+   */
+  follows_official_account: Schema.Boolean,
 }).annotate({ identifier: "User" });
 export type User = typeof User.Type;
 
@@ -221,6 +227,12 @@ export const DraftRecharge = Schema.Struct({
   unitdiscount: Schema.optionalKey(numberOrDigits(CentsPerLitre)),
   remark: Schema.optionalKey(LineText),
   paytype: anyCase(Schema.Literal("fy")),
+  /**
+   * Issue 13: "card" when the customer tops up one of their own cards on the card page
+   * (/recharge/*), where up to 10000 yuan is allowed (more: 'please contact your distributor');
+   * absent for the entity-recharge page, at most 5000 yuan (spec §5).
+   */
+  source: Schema.optionalKey(Schema.Literal("card")),
 }).annotate({ identifier: "DraftRecharge" });
 export type DraftRecharge = typeof DraftRecharge.Type;
 

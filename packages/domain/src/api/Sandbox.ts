@@ -12,6 +12,8 @@ import { Code, LineText, LongText, OrderIdField, Phone, ShortText, Timestamp } f
 export const SandboxOauthCodeRequest = Schema.Struct({
   openid: Schema.optionalKey(ShortText),
   nickname: Schema.optionalKey(ShortText),
+  /** Issue 13: whether the sandbox customer follows the official account (absent: false). */
+  follows_official_account: Schema.optionalKey(Schema.Boolean),
 }).annotate({ identifier: "SandboxOauthCodeRequest" });
 export type SandboxOauthCodeRequest = typeof SandboxOauthCodeRequest.Type;
 

@@ -43,6 +43,7 @@ export const exampleUser: User = {
   oauth_id: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
   openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
   is_activated: true,
+  follows_official_account: true,
 };
 
 /** Example site settings. */
@@ -242,6 +243,16 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
       reserved_pay_info: examplePayInfo,
       reserved_fy_order_no: "FY2024112610000002",
       order_id: 5002,
+    },
+  },
+  cardPurchaseCreate: {
+    request: { order_amount: "100000", amount: 90215, phone: "13800138000", paytype: "fy" },
+    response: {
+      result_code: "000000",
+      result_msg: "order created",
+      reserved_pay_info: examplePayInfo,
+      reserved_fy_order_no: "FY2024112610000003",
+      order_id: 5003,
     },
   },
 

@@ -44,6 +44,11 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     /** Set when an invite code is redeemed (spec §6). */
     activatedAt: instant("activated_at"),
+    /**
+     * Whether the customer follows the official account (spec §5: topping up a card on the card
+     * page needs it). Written at every messaging-app sign-in from the provider's profile.
+     */
+    followsOfficialAccount: boolean("follows_official_account").notNull().default(false),
     createdAt: instant("created_at").notNull(),
   },
   (t) => [check("users_phone_format", sql`${t.phone} IS NULL OR ${t.phone} ~ '^[0-9]{11}$'`)],

@@ -37,6 +37,7 @@ export const toUser = (row: UserRow): User => ({
   oauth_id: row.oauthId,
   openid: row.openid,
   is_activated: row.activatedAt !== null,
+  follows_official_account: row.followsOfficialAccount,
 });
 
 export const findUserById = async (db: Queryable, id: number): Promise<UserRow | undefined> =>

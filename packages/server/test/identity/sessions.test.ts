@@ -67,6 +67,7 @@ describe("authentication", () => {
       oauth_id: user.openid,
       openid: user.openid,
       is_activated: true,
+      follows_official_account: false,
     });
   });
 
