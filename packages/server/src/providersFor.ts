@@ -2,7 +2,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { paymentProvidersFor, type PaymentProviders } from "./payments/channels.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
-import { SandboxOauthProvider, WechatOauthProvider, type OauthProvider } from "./providers/oauth/index.ts";
+import { SandboxOauthProvider, WechatOauthProvider, type OauthLog, type OauthProvider } from "./providers/oauth/index.ts";
 import { SandboxSmsProvider, YunpianSmsProvider, type SmsLog, type SmsProvider } from "./providers/sms/index.ts";
 
 /** The external systems the server talks to (DESIGN.md §4), as the routes see them. */
@@ -17,7 +17,7 @@ export interface Providers {
 export interface ProviderContext {
   readonly db: Database;
   readonly clock: Clock;
-  readonly log: SmsLog;
+  readonly log: SmsLog & OauthLog;
 }
 
 /** A production provider without its secret: `loadConfig` refuses such a configuration, so this is a wiring bug. */
@@ -39,7 +39,7 @@ export const providersFor = (
   oauth:
     overrides.oauth ??
     (config.providers.oauth === "production"
-      ? new WechatOauthProvider(secret(config, "WECHAT_APP_ID"), secret(config, "WECHAT_APP_SECRET"))
+      ? new WechatOauthProvider(secret(config, "WECHAT_APP_ID"), secret(config, "WECHAT_APP_SECRET"), context)
       : new SandboxOauthProvider(context.db, context.clock)),
   sms:
     overrides.sms ??

@@ -78,6 +78,8 @@ export const oauthCodes = pgTable("oauth_codes", {
   codeHash: text("code_hash").primaryKey(),
   openid: text("openid").notNull(),
   nickname: text("nickname").notNull().default(""),
+  /** The sandbox customer's choice on the consent page: whether they follow the official account. */
+  followsOfficialAccount: boolean("follows_official_account").notNull().default(false),
   expiresAt: instant("expires_at").notNull(),
   usedAt: instant("used_at"),
 });

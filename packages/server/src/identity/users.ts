@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../db/schema.ts";
 import type { OauthProfile } from "../providers/oauth/OauthProvider.ts";
 import type { Queryable } from "../db/queryable.ts";
+import { sessionCache } from "./sessionCache.ts";
 
 /** Customers: found by id, phone or openid, created at the first messaging-app sign-in. */
 
@@ -54,8 +55,24 @@ export const findUserByOpenid = async (db: Queryable, openid: string): Promise<U
  * once both end with the same row (the UNIQUE openid decides, the loser reads the winner's row).
  * The openid is also the payment identity (`oauth_id`): the in-app payment is made by the same
  * official account that signed the customer in.
+ *
+ * Whether they follow the official account is the provider's word at this sign-in, so a customer
+ * who followed (or unfollowed) since their last sign-in is known as such from this one on.
  */
 export const findOrCreateUser = async (db: Queryable, profile: OauthProfile, now: number): Promise<UserRow> => {
+  const user = (await findUserByOpenid(db, profile.openid)) ?? (await createUser(db, profile, now));
+  if (user.followsOfficialAccount === profile.followsOfficialAccount) return user;
+  const [updated] = await db
+    .update(users)
+    .set({ followsOfficialAccount: profile.followsOfficialAccount })
+    .where(eq(users.id, user.id))
+    .returning();
+  // Authentication keeps the customer's row for a moment: /api/user/info must say it at once.
+  sessionCache.forgetUser(user.id);
+  return updated ?? user;
+};
+
+const createUser = async (db: Queryable, profile: OauthProfile, now: number): Promise<UserRow> => {
   const [created] = await db
     .insert(users)
     .values({
@@ -63,6 +80,7 @@ export const findOrCreateUser = async (db: Queryable, profile: OauthProfile, now
       oauthId: profile.openid,
       name: cleanNickname(profile.nickname),
       avatarUrl: cleanAvatar(profile.avatarUrl),
+      followsOfficialAccount: profile.followsOfficialAccount,
       createdAt: new Date(now),
     })
     .onConflictDoNothing({ target: users.openid })

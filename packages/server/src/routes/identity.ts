@@ -10,7 +10,7 @@ import { wechatAuth } from "../identity/oauthFlow.ts";
 import { changePassword, resetPasswordWithCode, setFirstPassword } from "../identity/passwords.ts";
 import { bindPhone, checkCaptcha } from "../identity/phoneBinding.ts";
 import { openidOf, phoneOf } from "../identity/input.ts";
-import { consentPage, redirectWithCode, sameOriginRedirect } from "../identity/sandbox/consentPage.ts";
+import { consentPage, FOLLOW_FIELD, redirectWithCode, sameOriginRedirect } from "../identity/sandbox/consentPage.ts";
 import { sendSmsCode } from "../identity/sendSms.ts";
 import { authenticatedUserRow, endSession } from "../identity/sessions.ts";
 import { codeInText, isUnexpiredCode } from "../identity/smsCodes.ts";
@@ -136,7 +136,11 @@ const stateOf = (raw: string | undefined): string | undefined => {
 
 const sandboxOauthRoutes = (app: FastifyInstance, oauth: SandboxOauthProvider): void => {
   registerEndpoint(app, Api.sandboxOauthCode, async (input) => ({
-    code: await oauth.mint(input.openid === undefined ? undefined : openidOf(input.openid), cleanNickname(input.nickname ?? "")),
+    code: await oauth.mint({
+      openid: input.openid === undefined ? undefined : openidOf(input.openid),
+      nickname: cleanNickname(input.nickname ?? ""),
+      followsOfficialAccount: input.follows_official_account ?? false,
+    }),
   }));
 
   // The consent page the app redirects to, like the real messaging app's authorize URL.
@@ -161,7 +165,12 @@ const sandboxOauthRoutes = (app: FastifyInstance, oauth: SandboxOauthProvider): 
       const state = stateOf(param(request.body, "state"));
       const rawOpenid = param(request.body, "openid")?.trim() ?? "";
       const openid = rawOpenid === "" ? undefined : openidOf(rawOpenid);
-      const code = await oauth.mint(openid, cleanNickname(param(request.body, "nickname") ?? ""));
+      const code = await oauth.mint({
+        openid,
+        nickname: cleanNickname(param(request.body, "nickname") ?? ""),
+        // A checkbox is sent only when checked: absent is the customer's "not following".
+        followsOfficialAccount: param(request.body, FOLLOW_FIELD) !== undefined,
+      });
       return reply.header("cache-control", "no-store").redirect(redirectWithCode(target, code, state), 302);
     });
   });

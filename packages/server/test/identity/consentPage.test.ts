@@ -39,6 +39,11 @@ describe("the consent page's HTML", () => {
     expect(escapeHtml(`<a href="x" onclick='y'>&\`</a>`)).toBe("&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&#96;&lt;/a&gt;");
   });
 
+  it("has the follow checkbox, checked by default, labelled in English and Chinese", () => {
+    const html = consentPage({ redirectUri: "/wechatlogin", state: "s", formAction: "/sandbox/oauth/authorize" });
+    expect(html).toContain('<input type="checkbox" name="follows_official_account" value="1" checked> Follow the official account (关注公众号)');
+  });
+
   it("contains no script (the CSP forbids inline scripts) and posts to itself", () => {
     const html = consentPage({ redirectUri: "/wechatlogin", state: "s", formAction: "/sandbox/oauth/authorize" });
     expect(html).not.toMatch(/<script/i);

@@ -10,7 +10,7 @@ import { expectError, expectSuccess, get, post } from "./support.ts";
 const sent: Array<{ phone: string; text: string }> = [];
 const oauth: OauthProvider = {
   kind: "production",
-  exchange: async (code) => Result.succeed({ openid: `o6_${code}`, nickname: "Real Customer", avatarUrl: "https://cdn.example.com/a.png" }),
+  exchange: async (code) => Result.succeed({ openid: `o6_${code}`, nickname: "Real Customer", avatarUrl: "https://cdn.example.com/a.png", followsOfficialAccount: true }),
 };
 const sms: SmsProvider = {
   kind: "production",

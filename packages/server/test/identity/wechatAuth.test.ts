@@ -106,6 +106,51 @@ describe("POST /api/wechatauth", () => {
   });
 });
 
+describe("following the official account (issue 13): the provider's word at every sign-in", () => {
+  const signedIn = async (body: object) =>
+    expectSuccess<{ token: string; info: { follows_official_account: boolean } }>(await exchange(await mint(body)));
+  const userInfo = async (token: string) => expectSuccess<{ follows_official_account: boolean }>(await get(booted, "/api/user/info", { token }));
+  const stored = async (openid: string) =>
+    (await booted.db.execute(sql`SELECT follows_official_account AS f FROM users WHERE openid = ${openid}`)).rows[0]?.["f"];
+
+  it("a sign-in as a follower: the user answer, user/info and the row say so", async () => {
+    await seedUser(booted, { openid: "o6_follower" });
+    const data = await signedIn({ openid: "o6_follower", follows_official_account: true });
+    expect(data.info.follows_official_account).toBe(true);
+    expect((await userInfo(data.token)).follows_official_account).toBe(true);
+    expect(await stored("o6_follower")).toBe(true);
+  });
+
+  it("a sign-in without following (the field false or absent): false", async () => {
+    await seedUser(booted, { openid: "o6_stranger" });
+    expect((await signedIn({ openid: "o6_stranger", follows_official_account: false })).info.follows_official_account).toBe(false);
+    expect((await signedIn({ openid: "o6_stranger" })).info.follows_official_account).toBe(false);
+    expect(await stored("o6_stranger")).toBe(false);
+  });
+
+  it("a new customer (no phone yet) is stored with the flag of their first sign-in", async () => {
+    expect(expectSuccess<{ unBindPhone: boolean }>(await exchange(await mint({ openid: "o6_first", follows_official_account: true }))).unBindPhone).toBe(true);
+    expect(await stored("o6_first")).toBe(true);
+  });
+
+  it("a second sign-in changes the flag both ways, and user/info of an older session says the new one at once", async () => {
+    await seedUser(booted, { openid: "o6_changes" });
+    const first = await signedIn({ openid: "o6_changes", follows_official_account: true });
+    expect((await userInfo(first.token)).follows_official_account).toBe(true);
+    const second = await signedIn({ openid: "o6_changes", follows_official_account: false });
+    expect(second.info.follows_official_account).toBe(false);
+    expect((await userInfo(first.token)).follows_official_account).toBe(false);
+    expect((await signedIn({ openid: "o6_changes", follows_official_account: true })).info.follows_official_account).toBe(true);
+    expect((await userInfo(first.token)).follows_official_account).toBe(true);
+    expect(await count(booted.db, "users")).toBe(1);
+  });
+
+  it("refuses a follow flag that is not a boolean (400), minting nothing", async () => {
+    expectError(await post(booted, "/api/sandbox/oauth/code", { follows_official_account: "yes" }), 400);
+    expect(await count(booted.db, "oauth_codes")).toBe(0);
+  });
+});
+
 describe("the sandbox consent page", () => {
   const page = (query: string) => booted.app.inject({ method: "GET", url: `/sandbox/oauth/authorize?${query}` });
   const allow = (form: Record<string, string>) =>
@@ -166,6 +211,24 @@ describe("the sandbox consent page", () => {
     const code = location.searchParams.get("code")!;
     const data = expectSuccess<{ unBindPhone: boolean; info: { name?: string } }>(await exchange(code));
     expect(data).toMatchObject({ unBindPhone: true, info: { name: "Zhao Lei" } });
+  });
+
+  it("offers 'Follow the official account (关注公众号)', checked by default, in the form", async () => {
+    const res = await page("redirect_uri=%2Fwechatlogin");
+    expect(res.body).toMatch(/<input type="checkbox" name="follows_official_account" value="1" checked>\s*Follow the official account \(关注公众号\)/);
+    expect(res.body.indexOf('name="follows_official_account"')).toBeLessThan(res.body.indexOf("</form>"));
+  });
+
+  it("Allow carries the choice with the code: checked follows, unchecked (the field absent) does not", async () => {
+    await seedUser(booted, { openid: "o6_chooser" });
+    const signInBy = async (form: Record<string, string>) => {
+      const res = await allow({ redirect_uri: "/wechatlogin", openid: "o6_chooser", ...form });
+      const code = new URL(String(res.headers["location"]), "http://localhost").searchParams.get("code")!;
+      return expectSuccess<{ info: { follows_official_account: boolean } }>(await exchange(code)).info.follows_official_account;
+    };
+    expect(await signInBy({ follows_official_account: "1" })).toBe(true);
+    expect(await signInBy({})).toBe(false);
+    expect(await signInBy({ follows_official_account: "1" })).toBe(true);
   });
 
   it("Allow with an openid signs in as that customer again", async () => {

@@ -40,8 +40,17 @@ export interface ConsentPageInput {
 }
 
 /**
+ * The form field of the "follow the official account" checkbox. The real messaging app knows
+ * whether a customer follows the account (production reads it at sign-in); the sandbox customer
+ * says so here. Checked by default, so a sandbox customer can top up a card on the card page
+ * without thinking of it, and unchecking it shows the refusal (spec §5).
+ */
+export const FOLLOW_FIELD = "follows_official_account";
+
+/**
  * A small mobile page: who asks, an optional openid (to come back as the same sandbox customer)
- * and nickname, and an Allow button that posts the form. No script: the CSP allows none inline.
+ * and nickname, whether the customer follows the official account, and an Allow button that
+ * posts the form. No script: the CSP allows none inline.
  */
 export const consentPage = (input: ConsentPageInput): string => `<!doctype html>
 <html lang="en">
@@ -55,6 +64,8 @@ export const consentPage = (input: ConsentPageInput): string => `<!doctype html>
   h1 { font-size: 20px; margin: 0 0 8px; }
   p { font-size: 14px; line-height: 1.5; color: #555; word-break: break-all; }
   label { display: block; font-size: 14px; margin: 16px 0 4px; }
+  label.check { display: flex; align-items: center; gap: 8px; margin-top: 20px; }
+  input[type=checkbox] { width: 20px; height: 20px; margin: 0; }
   input[type=text] { box-sizing: border-box; width: 100%; font-size: 16px; padding: 10px; border: 1px solid #ccc; border-radius: 8px; }
   button { width: 100%; margin-top: 24px; padding: 14px; font-size: 17px; color: #fff; background: #07c160; border: 0; border-radius: 8px; }
 </style>
@@ -70,6 +81,7 @@ export const consentPage = (input: ConsentPageInput): string => `<!doctype html>
     <input type="text" id="openid" name="openid" maxlength="64" autocomplete="off" pattern="[A-Za-z0-9_\\-]{1,64}">
     <label for="nickname">Nickname</label>
     <input type="text" id="nickname" name="nickname" maxlength="64" value="Sandbox customer">
+    <label class="check"><input type="checkbox" name="${FOLLOW_FIELD}" value="1" checked> Follow the official account (关注公众号)</label>
     <button type="submit">Allow</button>
   </form>
 </main>

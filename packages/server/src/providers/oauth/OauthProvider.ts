@@ -10,6 +10,12 @@ export interface OauthProfile {
   readonly openid: string;
   readonly nickname: string;
   readonly avatarUrl: string;
+  /**
+   * Whether the customer follows our official account right now (spec §5: topping up a card on
+   * the card page needs it). Read at every sign-in, so unfollowing shows at the next one. When
+   * the messaging app cannot tell us, false: the sign-in goes on, the top-up waits.
+   */
+  readonly followsOfficialAccount: boolean;
 }
 
 /** Why a code was refused: the customer must authorize again. */

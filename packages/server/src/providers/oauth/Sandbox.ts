@@ -13,6 +13,13 @@ export const OAUTH_CODE_TTL_MS = 5 * 60_000;
 /** A fresh sandbox identity, shaped like no real openid so the two are never confused. */
 export const newSandboxOpenid = (): string => `sandbox-${randomBytes(8).toString("hex")}`;
 
+/** Who the sandbox customer says they are on the consent page (or a script through `sandbox/oauth/code`). */
+export interface SandboxIdentity {
+  readonly openid?: string | undefined;
+  readonly nickname?: string | undefined;
+  readonly followsOfficialAccount?: boolean | undefined;
+}
+
 /**
  * The messaging app's authorization, on this machine (DESIGN.md §4). Codes behave like the real
  * ones: single use, 5 minutes by the injected clock, stored only as SHA-256. Minted by the
@@ -26,11 +33,20 @@ export class SandboxOauthProvider implements OauthProvider {
     private readonly clock: Clock,
   ) {}
 
-  /** A new single-use code for `openid` (a new identity when absent). */
-  async mint(openid: string = newSandboxOpenid(), nickname = ""): Promise<string> {
+  /**
+   * A new single-use code for `openid` (a new identity when absent), carrying what the sandbox
+   * customer chose: their nickname and whether they follow the official account (absent: not).
+   */
+  async mint(identity: SandboxIdentity = {}): Promise<string> {
     const code = newOpaqueCode();
     const expiresAt = new Date(this.clock.now() + OAUTH_CODE_TTL_MS);
-    await this.db.insert(oauthCodes).values({ codeHash: sha256(code), openid, nickname, expiresAt });
+    await this.db.insert(oauthCodes).values({
+      codeHash: sha256(code),
+      openid: identity.openid ?? newSandboxOpenid(),
+      nickname: identity.nickname ?? "",
+      followsOfficialAccount: identity.followsOfficialAccount ?? false,
+      expiresAt,
+    });
     return code;
   }
 
@@ -42,8 +58,8 @@ export class SandboxOauthProvider implements OauthProvider {
       .update(oauthCodes)
       .set({ usedAt: now })
       .where(and(eq(oauthCodes.codeHash, codeHash), isNull(oauthCodes.usedAt), gt(oauthCodes.expiresAt, now)))
-      .returning({ openid: oauthCodes.openid, nickname: oauthCodes.nickname });
-    if (claimed !== undefined) return Result.succeed({ openid: claimed.openid, nickname: claimed.nickname, avatarUrl: "" });
+      .returning({ openid: oauthCodes.openid, nickname: oauthCodes.nickname, followsOfficialAccount: oauthCodes.followsOfficialAccount });
+    if (claimed !== undefined) return Result.succeed({ ...claimed, avatarUrl: "" });
 
     const [row] = await this.db
       .select({ usedAt: oauthCodes.usedAt })

@@ -1,3 +1,3 @@
 export * from "./OauthProvider.ts";
-export { WechatOauthProvider } from "./Production.ts";
-export { newSandboxOpenid, SandboxOauthProvider } from "./Sandbox.ts";
+export { WechatOauthProvider, type OauthLog } from "./Production.ts";
+export { newSandboxOpenid, SandboxOauthProvider, type SandboxIdentity } from "./Sandbox.ts";

@@ -1,0 +1,1 @@
+ALTER TABLE "oauth_codes" ADD COLUMN "follows_official_account" boolean DEFAULT false NOT NULL;
