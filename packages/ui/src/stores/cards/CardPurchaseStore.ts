@@ -1,0 +1,142 @@
+import type { AppPorts } from "@fuel/adapters/ports";
+import { Messages, type Money, Pricing, Validation } from "@fuel/domain";
+import type { CardPurchaseRequest } from "@fuel/domain/api";
+import { Result } from "effect";
+import { makeAutoObservable, reaction, runInAction } from "mobx";
+import type { I18nStore } from "../../i18n/I18nStore.ts";
+import { valueOf } from "../Load.ts";
+import type { SessionStore } from "../SessionStore.ts";
+import { storeKind } from "../storeKind.ts";
+import type { CheckoutOrder } from "./CardCheckoutStore.ts";
+import { cardsStore, type CardsStore } from "./CardsStore.ts";
+
+/** Where the amount and phone of /heartcard are kept for this tab (a reload during payment finds the same request). */
+export const CARD_PURCHASE_KEY = "fuel.cardPurchase";
+
+const readSaved = (raw: string | null): { readonly amountText: string; readonly phone: string } | undefined => {
+  if (raw === null) return undefined;
+  try {
+    const v = JSON.parse(raw) as { amountText?: unknown; phone?: unknown };
+    return typeof v.amountText === "string" && typeof v.phone === "string" ? { amountText: v.amountText, phone: v.phone } : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Buying a diesel card by amount (spec §2 /heartcard, §5, §9): the amount in yuan, whose input
+ * refuses a 5th digit (`Validation.cardPurchaseInputAllowed`) and which is at most 5000 yuan
+ * ('single amount cannot exceed 5000 yuan', `Validation.validateCardPurchaseAmount`); the page's
+ * fixed 4.61 a litre and 0.5 off (`Pricing.CARD_PURCHASE_PAGE`) and the payable at them
+ * (`Pricing.cardPurchaseQuote`, what the server charges); the phone, from the profile.
+ */
+export class CardPurchaseStore {
+  amountText = "";
+  phone = "";
+  /** Messages show once the customer left a field or tried to pay. */
+  touched = false;
+
+  constructor(
+    private readonly ports: Pick<AppPorts, "tabValues" | "recharge">,
+    private readonly cards: CardsStore,
+    private readonly session: SessionStore,
+    private readonly i18n: I18nStore,
+  ) {
+    const saved = readSaved(ports.tabValues.get(CARD_PURCHASE_KEY));
+    if (saved !== undefined) {
+      this.amountText = saved.amountText;
+      this.phone = saved.phone;
+    }
+    makeAutoObservable(this, {}, { autoBind: true });
+    reaction(
+      () => JSON.stringify({ amountText: this.amountText, phone: this.phone }),
+      (json) => this.ports.tabValues.set(CARD_PURCHASE_KEY, json),
+    );
+  }
+
+  /** /heartcard opened: the phone from the profile unless one was typed. */
+  async open(): Promise<void> {
+    if (this.session.user._tag === "Idle") await this.session.loadUser();
+    const phone = valueOf(this.session.user)?.phone;
+    runInAction(() => {
+      if (this.phone === "" && phone !== null && phone !== undefined) this.phone = phone;
+    });
+  }
+
+  /** A keystroke: refused (the field keeps its value) when it would make a 5th digit of yuan (spec §5). */
+  setAmount(text: string): void {
+    if (!Validation.cardPurchaseInputAllowed(text)) return;
+    this.amountText = text;
+  }
+
+  setPhone(text: string): void {
+    this.phone = text;
+  }
+
+  touch(): void {
+    this.touched = true;
+  }
+
+  /** Spec §9: the figures the page always shows, 4.61 a litre and 0.5 off. */
+  get pagePrice(): typeof Pricing.CARD_PURCHASE_PAGE {
+    return Pricing.CARD_PURCHASE_PAGE;
+  }
+
+  private get checkedAmount(): Result.Result<Money.Cents, Validation.CardPurchaseAmountError> {
+    return Validation.validateCardPurchaseAmount(this.amountText);
+  }
+
+  /** The live breakdown at the page's prices; undefined while the amount does not read. */
+  get quote(): Pricing.Quote | undefined {
+    const amount = this.checkedAmount;
+    return Result.isSuccess(amount) ? Pricing.cardPurchaseQuote(amount.success) : undefined;
+  }
+
+  get amountError(): string | undefined {
+    if (!this.touched) return undefined;
+    const amount = this.checkedAmount;
+    return Result.isFailure(amount) ? Messages.describe(amount.failure, this.i18n.locale) : undefined;
+  }
+
+  get phoneError(): string | undefined {
+    if (!this.touched) return undefined;
+    const phone = Validation.validatePhone(this.phone);
+    return Result.isFailure(phone) ? Messages.describe(phone.failure, this.i18n.locale) : undefined;
+  }
+
+  /** The request `cardPurchaseCreate` is sent, when every rule holds. */
+  get request(): CardPurchaseRequest | undefined {
+    const amount = this.checkedAmount;
+    const phone = Validation.validatePhone(this.phone);
+    const quote = this.quote;
+    if (Result.isFailure(amount) || Result.isFailure(phone) || quote === undefined) return undefined;
+    return { order_amount: String(amount.success), amount: quote.payable, phone: phone.success, paytype: "fy" };
+  }
+
+  /** The pay button: the order for the checkout (`CardCheckoutStore`), or undefined with the messages of what is wrong. */
+  checkoutOrder(): CheckoutOrder | undefined {
+    this.touched = true;
+    const request = this.request;
+    const quote = this.quote;
+    if (request === undefined || quote === undefined) return undefined;
+    return {
+      kind: "cardPurchase",
+      fingerprint: JSON.stringify(request),
+      payable: quote.payable,
+      create: (idempotencyKey) => this.ports.recharge.buyCard(request, { idempotencyKey }),
+      settled: () => {
+        this.clear();
+        // The new card is in the list once the distributor settles the purchase.
+        this.cards.markStale();
+      },
+    };
+  }
+
+  /** Paid, or left to the order list: the next visit starts afresh (the phone kept). */
+  clear(): void {
+    this.amountText = "";
+    this.touched = false;
+  }
+}
+
+export const cardPurchaseStore = storeKind((root) => new CardPurchaseStore(root.ports, root.use(cardsStore), root.session, root.i18n));

@@ -1,0 +1,147 @@
+import type { AppPorts } from "@fuel/adapters/ports";
+import { Constants, Messages, Validation } from "@fuel/domain";
+import type { CardInfo, CardListEntry, CardListResponse } from "@fuel/domain/api";
+import { Result } from "effect";
+import { makeAutoObservable, runInAction } from "mobx";
+import type { I18nStore } from "../../i18n/I18nStore.ts";
+import { failed, failing, idle, loaded, loading, reloading, valueOf, type Load } from "../Load.ts";
+import { describeError } from "../messages.ts";
+import { run } from "../run.ts";
+import type { SessionStore } from "../SessionStore.ts";
+import { storeKind } from "../storeKind.ts";
+
+/** How a card is looked up (spec §7: `getRechargeCardByPhone`, `getcardnumbyteam`). */
+export type LookupBy = "phone" | "team";
+
+/** One look-up and what it found. */
+export interface CardLookup {
+  readonly by: LookupBy;
+  readonly query: string;
+  readonly cards: ReadonlyArray<CardInfo>;
+}
+
+/** Spec §3/§9: the last 7 digits, by which a customer knows a card (a masked look-up shows only these). */
+export const lastDigitsOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_LAST_DIGITS);
+
+/**
+ * The customer's fuel cards (spec §7 `GET /api/recharge/cardlist`: entity and virtual apart),
+ * shared by every page that picks or shows one: the entity recharge (/recharge2), the checklist
+ * (/rechargeordernew), the card pages (/recharge/*). Loaded once; `refresh` after a purchase or a
+ * settled recharge may have added a card. Also the look-ups by phone and by team, and the
+ * distributor's status of the customer's own cards (the list does not carry it).
+ */
+export class CardsStore {
+  list: Load<CardListResponse> = idle;
+  /** The last look-up (by phone or team), its answer kept while another one runs or fails. */
+  lookup: Load<CardLookup> = idle;
+  /** The customer's own cards as the distributor registers them (`cardsByPhone` of their phone), for the status. */
+  own: Load<ReadonlyArray<CardInfo>> = idle;
+  /** A settled purchase or recharge may have changed the list: the next `load` reads it again. */
+  #stale = false;
+
+  constructor(
+    private readonly ports: Pick<AppPorts, "recharge">,
+    private readonly session: SessionStore,
+    private readonly i18n: I18nStore,
+  ) {
+    makeAutoObservable(this, {}, { autoBind: true });
+  }
+
+  /** Loads the list unless it is loaded or on its way (every page calls this on mount). */
+  async load(): Promise<void> {
+    if (this.list._tag === "Loading" || (this.list._tag === "Loaded" && !this.#stale)) return;
+    await this.refresh();
+  }
+
+  /** Reads the list again, keeping what is on screen while it loads or if it fails. */
+  async refresh(): Promise<void> {
+    this.#stale = false;
+    this.list = reloading(this.list);
+    const answer = await run(this.ports.recharge.cardList());
+    runInAction(() => {
+      this.list = answer.ok ? loaded(answer.value) : failing(this.list, describeError(answer.error, this.i18n));
+    });
+  }
+
+  /** An order was paid: a bought card or a new recharge shows the next time a page loads the list. */
+  markStale(): void {
+    this.#stale = true;
+    this.own = idle;
+  }
+
+  get entity(): ReadonlyArray<CardListEntry> {
+    return valueOf(this.list)?.entity_list ?? [];
+  }
+
+  get virtual(): ReadonlyArray<CardListEntry> {
+    return valueOf(this.list)?.virtual_list ?? [];
+  }
+
+  /** Every card, entity first. */
+  get all(): ReadonlyArray<CardListEntry> {
+    return [...this.entity, ...this.virtual];
+  }
+
+  /** The customer's card with this whole number, if the list has it. */
+  byNumber(cardNum: string): CardListEntry | undefined {
+    return this.all.find((c) => c.card_num === cardNum);
+  }
+
+  /**
+   * The distributor's status of the customer's own cards (`cardsByPhone` of the profile's phone),
+   * read once: the card list does not carry it. Without a bound phone there is nothing to ask.
+   */
+  async loadOwnStatus(): Promise<void> {
+    if (this.own._tag === "Loaded" || this.own._tag === "Loading") return;
+    if (this.session.user._tag === "Idle") await this.session.loadUser();
+    const phone = valueOf(this.session.user)?.phone;
+    if (phone === null || phone === undefined) {
+      runInAction(() => (this.own = loaded([])));
+      return;
+    }
+    runInAction(() => (this.own = reloading(this.own)));
+    const answer = await run(this.ports.recharge.cardsByPhone(phone));
+    runInAction(() => {
+      this.own = answer.ok ? loaded(answer.value) : failing(this.own, describeError(answer.error, this.i18n));
+    });
+  }
+
+  /** The distributor's status of one of the customer's cards, when known. */
+  statusOf(cardNum: string): string | undefined {
+    return valueOf(this.own)?.find((c) => c.cardnum === cardNum)?.status;
+  }
+
+  /** The phone typed for a look-up, checked as any phone (spec §5 'enter a correct phone number'). */
+  phoneQueryError(phone: string): string | undefined {
+    const checked = Validation.validatePhone(phone);
+    return Result.isFailure(checked) ? Messages.describe(checked.failure, this.i18n.locale) : undefined;
+  }
+
+  /**
+   * Finds cards by phone or team. A phone that is not one is refused here with the domain's words;
+   * a failed look-up keeps the earlier answer on screen and says why.
+   */
+  async find(by: LookupBy, raw: string): Promise<void> {
+    const query = raw.trim();
+    if (query === "") return;
+    if (by === "phone") {
+      const error = this.phoneQueryError(query);
+      if (error !== undefined) {
+        this.lookup = failed(error, valueOf(this.lookup));
+        return;
+      }
+    }
+    this.lookup = loading(valueOf(this.lookup));
+    const answer = await run(by === "phone" ? this.ports.recharge.cardsByPhone(query) : this.ports.recharge.cardsByTeam(query));
+    runInAction(() => {
+      this.lookup = answer.ok ? loaded({ by, query, cards: answer.value }) : failing(this.lookup, describeError(answer.error, this.i18n));
+    });
+  }
+
+  /** The look-up's answer is no longer wanted (another way to pick a card was chosen). */
+  clearLookup(): void {
+    this.lookup = idle;
+  }
+}
+
+export const cardsStore = storeKind((root) => new CardsStore(root.ports, root.session, root.i18n));
