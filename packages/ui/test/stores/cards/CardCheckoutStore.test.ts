@@ -1,7 +1,7 @@
 import { PaymentFailed, ServerRefused, timedOut, type PaymentBridge } from "@fuel/adapters/ports";
 import { FakePaymentBridge, ManualClock, MemoryKeyValueStore } from "@fuel/adapters/testing";
 import { Money, Pricing, Time } from "@fuel/domain";
-import { examplePayInfo, examples, type PaymentResultResponse, type RechargeOrderCreateResponse } from "@fuel/domain/api";
+import { examplePayInfo, examples, type PaymentResultResponse, type RechargeOrderCreated, type RechargeOrderCreateResponse } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS, pendingCheckoutKey } from "../../../src/stores/cards/CardCheckoutStore.ts";
@@ -9,7 +9,9 @@ import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/RechargeDraftStore
 import { cardsApp, entityDraft, WEB_INFO, type CardsApp } from "./fixtures.ts";
 
 const UNPAID: PaymentResultResponse = { order_status: 1, paid: false };
-const CREATED = examples.rechargeOrderCreate.response;
+// The contract's examples of both creations are orders the channel took.
+const CREATED = examples.rechargeOrderCreate.response as RechargeOrderCreated;
+const BOUGHT = examples.cardPurchaseCreate.response as RechargeOrderCreated;
 const NOT_TAKEN: RechargeOrderCreateResponse = { result_code: "100021", result_msg: "card is frozen by the distributor" };
 
 /** A pay sheet the customer never answers (the page is reloaded while it is open). */
@@ -259,14 +261,14 @@ describe("CardCheckoutStore: buying a card (/heartcard) through the same checkou
     const root = await heartcard();
     await Promise.all([buy(root), buy(root)]);
     expect(root.ports.api.callsTo("cardPurchaseCreate")).toHaveLength(1);
-    expect(root.navigation.pending).toMatchObject({ to: `/orderDetail/2/${examples.cardPurchaseCreate.response.order_id}`, replace: true });
+    expect(root.navigation.pending).toMatchObject({ to: `/orderDetail/2/${BOUGHT.order_id}`, replace: true });
     expect(root.purchase.amountText).toBe("");
   });
 
   it("a retry after a timeout reuses the key", async () => {
     const root = await heartcard();
     let calls = 0;
-    root.ports.api.on("cardPurchaseCreate", () => (++calls === 1 ? Effect.fail(timedOut(10_000)) : Effect.succeed(examples.cardPurchaseCreate.response)));
+    root.ports.api.on("cardPurchaseCreate", () => (++calls === 1 ? Effect.fail(timedOut(10_000)) : Effect.succeed(BOUGHT)));
     await buy(root);
     await buy(root);
     expect(root.ports.api.callsTo("cardPurchaseCreate").map((c) => c.options?.idempotencyKey)).toEqual(["action-1", "action-1"]);
