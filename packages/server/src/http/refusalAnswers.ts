@@ -28,6 +28,11 @@ const ANSWERS = {
   SandboxSmsCodeMissing: { status: 404, tag: null },
 
   CardNotRechargeable: { status: 409 },
+  // Issue 13, a top-up from the card page: the account's state, not the input, and never
+  // 401/403/422 (the spec's client logs the customer out on those).
+  OfficialAccountRequired: { status: 409 },
+  OfficialAccountNotFollowed: { status: 409 },
+  CardIdRequired: { status: 409 },
   IdempotencyKeyInProgress: { status: 409 },
   IllegalTransition: { status: 409 },
   OrderNotCancellable: { status: 409 },

@@ -7,12 +7,15 @@ import { centsOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
+import { refuseUnlessConsumptionAllowed } from "./cardPagePreconditions.ts";
 import { findCard } from "./cards.ts";
 
 /**
  * `POST /api/rechargeorder/create` (spec §3, §5, §7; issue 4): top up a fuel card, paid through
  * the FY channel. Checked in the order a customer would fix things: the maintenance window, the
- * card number, the amount, the station, then the card against the distributor's register (it
+ * card number, the amount (at most 5000 yuan from the entity-recharge page; up to 10000 from the
+ * card page, `source` "card", issue 13), on the card page the consumption preconditions
+ * (./cardPagePreconditions.ts), the station, then the card against the distributor's register (it
  * exists, belongs to the team named, is of the type chosen and can be recharged). The payable is
  * the server's: `order_amount x card price / original price` (`Pricing.payableCents`, the card
  * prices of the site settings); a client that showed another figure is told the new one (409).
@@ -23,6 +26,7 @@ const CARD_TYPE = Order.CARD_TYPE_CODES;
 export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: string | null | undefined, draft: DraftRecharge, now: number): Promise<Ok<RechargeOrderCreateResponse>> => {
   const { db } = deps;
   refuseDuringMaintenance(now);
+  const fromCardPage = draft.source === "card";
   const { lastNumber, amount: orderAmount, phone, stationId } = orRefuse(
     Validation.validateRechargeDraft({
       gasType: draft.gas_Type,
@@ -32,18 +36,22 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
       phone: draft.phone,
       secondPhone: draft.phonenum2,
       stationId: draft.station_id,
+      page: fromCardPage ? "cardPage" : "entityRecharge",
     }),
   );
-  const station = await deps.catalogue.station(stationId);
-  if (station === undefined) throw refuse("StationNotFound");
-  orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
-
   const settings = await deps.catalogue.settings();
   if (settings === undefined) throw refuse("SiteSettingsMissing");
   const isVirtual = draft.card_type === CARD_TYPE.virtual;
   const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
   if (!/^\d{0,25}$/.test(prefix)) throw refuse("CardNumberInvalid");
-  const card = await findCard(db, `${prefix}${lastNumber}`);
+  const cardNumber = `${prefix}${lastNumber}`;
+  if (fromCardPage) await refuseUnlessConsumptionAllowed(db, userId, cardNumber);
+
+  const station = await deps.catalogue.station(stationId);
+  if (station === undefined) throw refuse("StationNotFound");
+  orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
+
+  const card = await findCard(db, cardNumber);
   if (card === undefined) throw refuse("CardNotFound");
   if (card.team !== draft.team.trim()) throw refuse("CardTeamMismatch");
   if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw refuse("CardTypeMismatch");

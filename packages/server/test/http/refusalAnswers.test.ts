@@ -36,6 +36,25 @@ describe("refusalAnswer", () => {
     expect(refusalAnswer(refuse("ServerBusy", undefined, 0)).headers["retry-after"]).toBe("1");
   });
 
+  it("the card page's preconditions (issue 13) are conflicts with the account's state: 409 with their own tag, never 401/403/422", () => {
+    const cases = [
+      [new Validation.OfficialAccountRequired(), "the official account is upgrading, please try again later"],
+      [new Validation.OfficialAccountNotFollowed(), "follow our official account first to top up this card"],
+      [new Validation.CardIdRequired(), "card id is missing"],
+    ] as const;
+    for (const [error, message] of cases) {
+      expect(refusalAnswer(refusalOf(error))).toEqual({ status: 409, message, headers: { "x-error-tag": error._tag } });
+    }
+  });
+
+  it("the card page's 10000-yuan limit is a broken input rule: 400 ContactDistributor", () => {
+    expect(refusalAnswer(refusalOf(new Validation.ContactDistributor({ limitYuan: 10_000 })))).toEqual({
+      status: 400,
+      message: "amounts over 10000 yuan: please contact your distributor",
+      headers: { "x-error-tag": "ContactDistributor" },
+    });
+  });
+
   it("keeps a domain error's own tag and data", () => {
     const answer = refusalAnswer(refusalOf(new Validation.AmountAboveLimit({ limitYuan: 5000, page: "cardPurchase" })));
     expect(answer).toEqual({ status: 400, message: "single amount cannot exceed 5000 yuan", headers: { "x-error-tag": "AmountAboveLimit" } });

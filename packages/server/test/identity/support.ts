@@ -54,6 +54,10 @@ export interface SeedUser {
   readonly activated?: boolean;
   readonly password?: string;
   readonly name?: string;
+  /** Follows the official account (issue 13); default not. */
+  readonly followsOfficialAccount?: boolean;
+  /** The payment identity; default the openid, null for a customer without one. */
+  readonly oauthId?: string | null;
 }
 
 let seq = 0;
@@ -66,10 +70,11 @@ export const seedUser = async (booted: BootedApp, seed: SeedUser = {}) => {
     .insert(users)
     .values({
       openid: seed.openid ?? `seed-openid-${seq}`,
-      oauthId: seed.openid ?? `seed-openid-${seq}`,
+      oauthId: seed.oauthId !== undefined ? seed.oauthId : (seed.openid ?? `seed-openid-${seq}`),
       phone: seed.phone === undefined ? `1390000${String(seq).padStart(4, "0")}` : seed.phone,
       name: seed.name ?? "",
       activatedAt: seed.activated ? now : null,
+      followsOfficialAccount: seed.followsOfficialAccount ?? false,
       passwordHash: seed.password === undefined ? null : await hashPassword(seed.password, scryptParams(booted.config.passwordHashCost)),
       createdAt: now,
     })

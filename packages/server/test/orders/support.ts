@@ -6,7 +6,7 @@ import { seedIfEmpty } from "../../src/seed/seed.ts";
 import { signedNotification } from "../../src/payments/sandbox/notifications.ts";
 import { NOTIFY_PATHS } from "../../src/payments/channels.ts";
 import type { BootedApp } from "../helpers/app.ts";
-import { expectSuccess, post, seedUser, tokenFor } from "../identity/support.ts";
+import { expectSuccess, post, seedUser, tokenFor, type SeedUser } from "../identity/support.ts";
 
 /** Helpers shared by the order, payment, QR and recharge tests. */
 
@@ -23,9 +23,9 @@ export const seedCatalogue = async (booted: BootedApp): Promise<void> => {
   booted.app.clearCatalogueCache();
 };
 
-/** An activated customer with a messaging-app identity and a session. */
-export const customer = async (booted: BootedApp, phone?: string): Promise<Customer> => {
-  const user = await seedUser(booted, { activated: true, ...(phone === undefined ? {} : { phone }) });
+/** An activated customer with a messaging-app identity and a session; `seed` may change how they are seeded. */
+export const customer = async (booted: BootedApp, phone?: string, seed: Omit<SeedUser, "phone" | "activated"> = {}): Promise<Customer> => {
+  const user = await seedUser(booted, { ...seed, activated: true, ...(phone === undefined ? {} : { phone }) });
   return { id: user.id, token: await tokenFor(booted, user.id), phone: user.phone ?? "" };
 };
 
