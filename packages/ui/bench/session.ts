@@ -1,8 +1,11 @@
 /**
  * A signed-in, activated customer with one paid fuel order, made through the sandbox API of the
  * bench's server, so Lighthouse can load the pages behind the guard (/oneKeyGas, /orderlist,
- * /orderDetail) as a customer sees them.
+ * /orderDetail, /recharge2, /recharge/2) as a customer sees them. The customer binds the demo
+ * phone whose fuel cards the seed registers (packages/server/src/seed/demoCards.ts), so the card
+ * pages show cards rather than their empty state; the bench's server is a fresh in-memory one.
  */
+const DEMO_CARD_PHONE = "13912345678";
 
 const call = async <T>(baseUrl: string, path: string, body?: unknown, token?: string): Promise<T> => {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -24,7 +27,7 @@ export interface BenchCustomer {
 export const benchCustomer = async (baseUrl: string): Promise<BenchCustomer> => {
   const { code } = await call<{ code: string }>(baseUrl, "/api/sandbox/oauth/code", {});
   const auth = await call<{ info: { openid: string } }>(baseUrl, "/api/wechatauth", { code });
-  const phone = `1370000${String(Date.now() % 10_000).padStart(4, "0")}`;
+  const phone = DEMO_CARD_PHONE;
   await call(baseUrl, "/api/sendsms", { phone });
   const sms = await call<{ code: string }>(baseUrl, `/api/sandbox/sms?phone=${phone}`);
   await call(baseUrl, "/api/check_captcha", { phone, captcha: sms.code, openid: auth.info.openid });

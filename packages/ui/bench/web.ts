@@ -15,7 +15,7 @@ import { startServer } from "./server.ts";
  * from the real server (in-memory PGlite, sandbox), runs Lighthouse 12 with its mobile preset
  * (simulated slow 4G and a 4x slower CPU) RUNS times on each route with Debian's Chromium, and
  * prints the medians and the first-load JavaScript computed from the build's manifest and index.html.
- * BENCH_RUNS (default 3), BENCH_ROUTES (default "/login,/stationlist"), BENCH_PORT (default 0: a
+ * BENCH_RUNS (default 3), BENCH_ROUTES (default: every route below), BENCH_PORT (default 0: a
  * free port), BENCH_SKIP_BUILD=1 (measure the build already in dist), CHROMIUM_PATH tune it.
  */
 
@@ -23,10 +23,10 @@ const uiDir = fileURLToPath(new URL("..", import.meta.url));
 const repoDir = fileURLToPath(new URL("../../..", import.meta.url));
 const distDir = join(uiDir, "dist");
 const runs = Number(process.env["BENCH_RUNS"] ?? 3);
-const routes = (process.env["BENCH_ROUTES"] ?? "/login,/stationlist,/oneKeyGas,/orderlist,/orderDetail/:id").split(",").map((r) => r.trim()).filter((r) => r !== "");
+const routes = (process.env["BENCH_ROUTES"] ?? "/login,/stationlist,/oneKeyGas,/orderlist,/orderDetail/:id,/recharge2,/recharge/2").split(",").map((r) => r.trim()).filter((r) => r !== "");
 
 /** Routes behind the guard are loaded as a signed-in customer, at addresses made from the bench's own order. */
-const SIGNED_IN = new Set(["/oneKeyGas", "/orderlist", "/orderDetail/:id"]);
+const SIGNED_IN = new Set(["/oneKeyGas", "/orderlist", "/orderDetail/:id", "/recharge2", "/recharge/2"]);
 const addressOf = (route: string, customer: BenchCustomer): string =>
   route === "/oneKeyGas" ? `/oneKeyGas?station_id=${customer.stationId}` : route.replace(":id", String(customer.orderId));
 

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import type { RootStore } from "../stores/RootStore.ts";
+import type { StoreKind } from "../stores/storeKind.ts";
 
 const StoresContext = createContext<RootStore | null>(null);
 
@@ -14,3 +15,6 @@ export const useStores = (): RootStore => {
   if (root === null) throw new Error("useStores() outside <StoresProvider>");
   return root;
 };
+
+/** A store built with the page that first needs it (../stores/storeKind.ts). */
+export const useStore = <T,>(kind: StoreKind<T>): T => useStores().use(kind);

@@ -18,6 +18,7 @@ import { FuelOrderStore } from "./FuelOrderStore.ts";
 import { OrderActionsStore } from "./orders/OrderActionsStore.ts";
 import { OrderListStore } from "./orders/OrderListStore.ts";
 import { OrderDetailStore } from "./orders/OrderDetailStore.ts";
+import type { StoreKind } from "./storeKind.ts";
 
 /**
  * One store per concern (DESIGN §6), built once from the ports by the composition root or a test.
@@ -43,6 +44,7 @@ export class RootStore {
   readonly orderActions: OrderActionsStore;
   readonly orderList: OrderListStore;
   readonly orderDetail: OrderDetailStore;
+  private readonly lazyStores = new Map<StoreKind<unknown>, unknown>();
 
   constructor(
     readonly ports: AppPorts,
@@ -65,5 +67,11 @@ export class RootStore {
     this.orderActions = new OrderActionsStore(ports, this.session, this.i18n, this.notices, this.navigation);
     this.orderList = new OrderListStore(ports, this.orderActions, this.i18n, this.notices);
     this.orderDetail = new OrderDetailStore(ports, this.orderActions, this.i18n, this.notices);
+  }
+
+  /** The store of `kind`, built on first use and kept for the life of this root (./storeKind.ts). */
+  use<T>(kind: StoreKind<T>): T {
+    if (!this.lazyStores.has(kind)) this.lazyStores.set(kind, kind.build(this));
+    return this.lazyStores.get(kind) as T;
   }
 }

@@ -1,3 +1,4 @@
+import { Pricing } from "@fuel/domain";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -95,8 +96,10 @@ export const newPhoneNumber = (): string => `139${String(Date.now() % 1e6).padSt
  * Signs a new customer in through the API (sandbox OAuth code, SMS proof, bind, optionally
  * activate) and returns the token: for tests about what comes after sign-in.
  */
-export const signedInCustomer = async (options: { readonly activated?: boolean } = {}): Promise<{ token: string; phone: string }> => {
-  const { code } = await api<{ code: string }>("/api/sandbox/oauth/code", { body: {} });
+export const signedInCustomer = async (
+  options: { readonly activated?: boolean; readonly followsOfficialAccount?: boolean } = {},
+): Promise<{ token: string; phone: string }> => {
+  const { code } = await api<{ code: string }>("/api/sandbox/oauth/code", { body: { follows_official_account: options.followsOfficialAccount ?? true } });
   const auth = await api<{ info: { openid: string } }>("/api/wechatauth", { body: { code } });
   const phoneNumber = newPhoneNumber();
   await api("/api/sendsms", { body: { phone: phoneNumber } });
@@ -172,3 +175,61 @@ export const advanceServerClock = async (seconds: number): Promise<void> => {
 /** An order's status code as the server has it now. */
 export const orderStatusOf = async (token: string, orderId: number): Promise<number> =>
   (await api<{ order_status: number }>("/api/order/detail", { token, body: { order_id: orderId } })).order_status;
+
+/** The demo phone whose fuel cards the seed registers (packages/server/src/seed/demoCards.ts). */
+export const CARD_PHONE = "13912345678";
+const CARD_OPENID = "e2e-card-customer";
+
+/**
+ * The customer who owns the demo cards of {@link CARD_PHONE}, activated and following the
+ * official account. The first call binds the phone; later calls (any test file, the same
+ * server) sign the same customer in again, since a phone is bound to one account.
+ */
+export const cardCustomer = async (): Promise<{ token: string; phone: string }> => {
+  const { code } = await api<{ code: string }>("/api/sandbox/oauth/code", { body: { openid: CARD_OPENID, follows_official_account: true } });
+  const auth = await api<{ unBindPhone: boolean; token?: string; is_activated: boolean; info: { openid: string } }>("/api/wechatauth", { body: { code } });
+  let token = auth.token;
+  if (auth.unBindPhone || token === undefined) {
+    await api("/api/sendsms", { body: { phone: CARD_PHONE } });
+    const captcha = await smsCode(CARD_PHONE);
+    await api("/api/check_captcha", { body: { phone: CARD_PHONE, captcha, openid: auth.info.openid } });
+    token = (await api<{ token: string }>("/api/bindphone", { body: { phone: CARD_PHONE, openid: auth.info.openid } })).token;
+  }
+  if (!auth.is_activated) {
+    const [invite] = await inviteCodes(1);
+    await api("/api/activacode/check", { body: { code: invite }, token });
+  }
+  return { token, phone: CARD_PHONE };
+};
+
+/** The customer's cards as the server lists them. */
+export const cardsOf = async (token: string): Promise<{ entity_list: Array<{ card_num: string; last_number: string; team: string; card_type: number }>; virtual_list: Array<{ card_num: string; last_number: string; team: string; card_type: number }> }> =>
+  api("/api/recharge/cardlist", { token });
+
+/** A recharge order of the customer's first entity card made through the API (unpaid), as the checklist would make it. */
+export const createRechargeOrder = async (customer: { token: string; phone: string }, amountCents = 10000): Promise<{ orderId: number }> => {
+  const [card] = (await cardsOf(customer.token)).entity_list;
+  if (card === undefined) throw new Error("the card customer has no entity card");
+  const info = await api<{ price_0_shiti: number; price_0_original: number; entity_common_num: string }>("/api/webinfo/read", { token: customer.token });
+  const amount = Pricing.payableCents(amountCents, info.price_0_shiti, info.price_0_original);
+  const created = await api<{ order_id: number }>("/api/rechargeorder/create", {
+    token: customer.token,
+    body: {
+      gas_Type: "0#",
+      card_type: card.card_type,
+      last_number: card.last_number,
+      order_amount: String(amountCents),
+      amount,
+      phone: customer.phone,
+      team: card.team,
+      station_id: await dieselStationId(),
+      paytype: "fy",
+    },
+  });
+  return { orderId: created.order_id };
+};
+
+/** The sandbox card distributor settles a paid recharge: done, or rejected with a reason. */
+export const settleRecharge = async (orderId: number, result: "done" | "rejected", reason?: string): Promise<void> => {
+  await api("/api/sandbox/recharge/settle", { body: { order_id: orderId, result, ...(reason === undefined ? {} : { reason }) } });
+};
