@@ -4,8 +4,10 @@ import Dialog from "antd-mobile/es/components/dialog";
 import { afterEach, describe, expect, it } from "vitest";
 import OrderDetailPage from "../../src/pages/OrderDetailPage.tsx";
 import OrderListPage from "../../src/pages/OrderListPage.tsx";
-import { FakeOrders, paidOrder, wireOrder } from "../support/orders.ts";
+import RechargeOrderDetailPage from "../../src/pages/RechargeOrderDetailPage.tsx";
+import { FakeOrders, paidOrder, paidRecharge, rechargeOrder, wireOrder } from "../support/orders.ts";
 import { renderPage, testRoot } from "../support/render.tsx";
+import { Route, Routes } from "react-router";
 import type { Order as WireOrder } from "@fuel/domain/api";
 
 afterEach(() => Dialog.clear());
@@ -58,6 +60,57 @@ describe("/orderlist", () => {
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel order" }));
     expect(await screen.findByLabelText("Status: Cancelled")).toBeTruthy();
     expect(root.ports.api.callsTo("orderCancel")).toHaveLength(1);
+  });
+});
+
+describe("/orderlist: recharge orders beside fuel orders", () => {
+  const mixed = () => [
+    paidOrder({ order_id: 1 }),
+    paidRecharge({ order_id: 2 }),
+    rechargeOrder({ order_id: 3, card_type: 2, card_num: null, last_number: null }),
+  ];
+
+  it("lists both kinds, each titled by what it is and linking to its own detail (en)", async () => {
+    const { root } = rootWith(mixed());
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+    const fuel = await screen.findByRole("link", { name: /^Futian.*, Order details$/ });
+    expect(fuel.getAttribute("href")).toBe("/orderDetail/1");
+    expect(screen.getByRole("link", { name: "Fuel card ····1234567, Order details" }).getAttribute("href")).toBe("/orderDetail/2/2");
+    expect(screen.getByRole("link", { name: "New virtual card, Order details" }).getAttribute("href")).toBe("/orderDetail/2/3");
+    // A recharge reads 'paid' for code 2 on the list too (Order.statusLabel), a fuel order 'unused'.
+    expect(screen.getByLabelText("Status: Paid")).toBeTruthy();
+    expect(screen.getByLabelText("Status: Unused")).toBeTruthy();
+    expect(screen.getAllByText("Recharge amount")).toHaveLength(2);
+  });
+
+  it("the same in Chinese (zh-CN)", async () => {
+    const { root } = rootWith(mixed(), "zh-CN");
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+    expect(await screen.findByRole("link", { name: "加油卡 ····1234567, 订单详情" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "新办虚拟卡, 订单详情" })).toBeTruthy();
+    expect(screen.getAllByText("充值金额")).toHaveLength(2);
+  });
+
+  it("tapping a recharge order opens the recharge order's detail", async () => {
+    const { root } = rootWith(mixed());
+    renderPage(
+      <Routes>
+        <Route path="/orderlist" element={<OrderListPage />} />
+        <Route path="/orderDetail/2/:id" element={<RechargeOrderDetailPage />} />
+      </Routes>,
+      { root, path: "/orderlist?tab=all", route: "*" },
+    );
+    fireEvent.click(await screen.findByRole("link", { name: "Fuel card ····1234567, Order details" }));
+    expect(await screen.findByRole("heading", { name: "Recharge QR code" })).toBeTruthy();
+    expect(screen.getByTestId("location").textContent).toBe("/orderDetail/2/2");
+    expect(screen.getByText("Status: Paid")).toBeTruthy();
+  });
+
+  it("paying an unpaid recharge from the list leads to its recharge detail (spec §4, the FY variant)", async () => {
+    const { root } = rootWith([rechargeOrder({ order_id: 3 })]);
+    renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+    fireEvent.click(await screen.findByRole("button", { name: "Pay" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orderDetail/2/3"));
   });
 });
 

@@ -56,6 +56,8 @@ export class FakeOrders {
     api.on("orderResetQr", ({ order_id }) => {
       const code = `KPNEW${this.#next++}`;
       this.codes.set(Number(order_id), code);
+      // A recharge order's code travels on its detail (`pay_qrcode`): the new one replaces it there.
+      if (this.find(Number(order_id)).pay_qrcode !== null) this.update(Number(order_id), { pay_qrcode: code });
       return Effect.succeed({ qrcode: code });
     });
     api.on("orderRefund", ({ order_id }) => {
@@ -80,6 +82,33 @@ export class FakeOrders {
     this.orders = this.orders.map((o) => (o.order_id === orderId ? { ...o, ...change } : o));
   }
 }
+
+/**
+ * A recharge order of the customer's entity card ····1234567 (the contract's example card, in the
+ * example card list with its team), paid through FY, unpaid with 15 minutes left unless told otherwise.
+ */
+export const rechargeOrder = (overrides: Partial<WireOrder> = {}): WireOrder =>
+  wireOrder({
+    order_type: Order.orderTypeCode("entityCard"),
+    card_type: Order.cardTypeCode("entity"),
+    card_num: "1000111234567",
+    last_number: "1234567",
+    mchnt_order_no: `RC${overrides.order_id ?? example.order_id}`,
+    gas_now_price: 690,
+    paytype: "fy",
+    ...overrides,
+  });
+
+/** A paid (status 2) recharge order paid `paidAgoMs` before T0, with its code `RCCODE<id>` in `pay_qrcode`. */
+export const paidRecharge = (overrides: Partial<WireOrder> = {}, paidAgoMs = 0): WireOrder =>
+  rechargeOrder({
+    order_status: Order.statusCode("unused"),
+    count: 0,
+    created_at: Time.formatChinaIso(T0 - paidAgoMs - 60_000),
+    payment_time: Time.formatChinaIso(T0 - paidAgoMs),
+    pay_qrcode: `RCCODE${overrides.order_id ?? example.order_id}`,
+    ...overrides,
+  });
 
 /** `n` orders numbered from 1, newest first, cycling through the statuses. */
 export const manyOrders = (n: number): WireOrder[] =>

@@ -5,13 +5,11 @@ import { observer } from "mobx-react-lite";
 import { Link } from "react-router";
 import { useStores } from "../../app/StoresContext.tsx";
 import { kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "../../stores/orders/OrderEntry.ts";
-import { orderDetailPath } from "../../stores/orders/OrderActionsStore.ts";
+import { detailPathOf } from "../../stores/orders/OrderActionsStore.ts";
+import { rechargeCardOf } from "../../stores/orders/RechargeCard.ts";
 import { formatChinaTime } from "./format.ts";
+import { rechargeCardTitle } from "./rechargeCard.ts";
 import { UnpaidActions } from "./UnpaidActions.tsx";
-
-/** A recharge order's detail is its own page (spec §2 /orderDetail/2/:id). */
-const detailPathOf = (entry: OrderEntry): string =>
-  kindOf(entry.order) === "recharge" ? `/orderDetail/2/${entry.order.order_id}` : orderDetailPath(entry.order.order_id);
 
 interface OrderCardProps {
   readonly entry: OrderEntry;
@@ -22,22 +20,24 @@ interface OrderCardProps {
 }
 
 /**
- * One order of /orderlist (issue 12): the station (a link to the order's detail), the status in
- * words, amount, payable (bold), the time it was ordered (China time), and for an unpaid order the
- * countdown with cancel and pay. The status follows the clock: at 0 it reads cancelled.
+ * One order of /orderlist (issues 12 and 13): the station of a fuel order, or the card of a recharge
+ * ('Fuel card ····1234567', 'New virtual card'), as a link to the order's own detail; the status
+ * in words, amount, payable (bold), the time it was ordered (China time), and for an unpaid order
+ * the countdown with cancel and pay. The status follows the clock: at 0 it reads cancelled.
  */
 export const OrderCard = observer(function OrderCard({ entry, now, onCancel, onPay }: OrderCardProps) {
   const { i18n } = useStores();
   const { order } = entry;
   const status = i18n.t(`ordersStatus_${statusLabelAt(entry, now, "list")}`);
-  const name = order.stationInfo?.title ?? i18n.t("ordersFuelCard");
+  const recharge = kindOf(order) === "recharge";
+  const name = recharge ? rechargeCardTitle(rechargeCardOf(order), i18n) : (order.stationInfo?.title ?? i18n.t("ordersFuelCard"));
   const secondsLeft = secondsLeftToPay(entry, now);
   return (
     <Card
       className="order-card"
       title={
         <h2 className="order-card-title">
-          <Link to={detailPathOf(entry)} className="order-card-link" aria-label={`${name}, ${i18n.t("ordersOpenDetail")}`}>
+          <Link to={detailPathOf(order)} className="order-card-link" aria-label={`${name}, ${i18n.t("ordersOpenDetail")}`}>
             {name}
           </Link>
         </h2>
@@ -50,7 +50,7 @@ export const OrderCard = observer(function OrderCard({ entry, now, onCancel, onP
     >
       <dl className="order-facts">
         <div>
-          <dt>{i18n.t("ordersAmount")}</dt>
+          <dt>{i18n.t(recharge ? "rechargeDetailAmount" : "ordersAmount")}</dt>
           <dd>{Money.formatYuan(order.order_amount)}</dd>
         </div>
         <div>

@@ -10,9 +10,17 @@ import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import type { SessionStore } from "../SessionStore.ts";
+import { kindOf } from "./OrderEntry.ts";
 
 /** The detail page of a fuel order (spec §2 /orderDetail/:id). */
 export const orderDetailPath = (orderId: number): string => `/orderDetail/${orderId}`;
+
+/** The detail page of a recharge order (spec §2 /orderDetail/2/:id). */
+export const rechargeOrderDetailPath = (orderId: number): string => `/orderDetail/2/${orderId}`;
+
+/** The detail page of an order of either kind: each has its own (spec §2). */
+export const detailPathOf = (order: WireOrder): string =>
+  kindOf(order) === "recharge" ? rechargeOrderDetailPath(order.order_id) : orderDetailPath(order.order_id);
 
 /** Where the wechat sign-in starts (spec §5: paying without an oauth id goes there after 2 s). */
 const WECHAT_LOGIN_PATH = "/wechatlogin";
@@ -103,7 +111,7 @@ export class OrderActionsStore {
       if (conclusion.kind === "paid") this.notices.show(this.i18n.t("ordersPaid"), "success");
       if (conclusion.kind === "pending") this.notices.show(this.i18n.t("ordersPaymentConfirming"), "info");
       // Spec §4: the JSAPI channel's result leads to the order list, the FY variant's to the order's detail.
-      if (fy && from === "list") this.navigation.go(orderDetailPath(order.order_id));
+      if (fy && from === "list") this.navigation.go(detailPathOf(order));
       if (!fy && from === "detail") this.navigation.go(Routes.orderListPath("all"));
       return conclusion.kind;
     });

@@ -1,0 +1,142 @@
+import { Money, Refund, Routes } from "@fuel/domain";
+import Card from "antd-mobile/es/components/card";
+import NoticeBar from "antd-mobile/es/components/notice-bar";
+import Skeleton from "antd-mobile/es/components/skeleton";
+import { observer } from "mobx-react-lite";
+import { useEffect, type ReactNode } from "react";
+import { useParams } from "react-router";
+import { useStore, useStores } from "../app/StoresContext.tsx";
+import { formatChinaTime } from "../components/orders/format.ts";
+import "../components/orders/orders.css";
+import "../components/orders/recharge.css";
+import { rechargeCardTitle } from "../components/orders/rechargeCard.ts";
+import { RechargeQrPanel } from "../components/orders/RechargeQrPanel.tsx";
+import { UnpaidActions } from "../components/orders/UnpaidActions.tsx";
+import { Page } from "../components/Page.tsx";
+import { PageError } from "../components/PageError.tsx";
+import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
+import { rechargeDetailStore, type RechargeDetailStore } from "../stores/orders/RechargeDetailStore.ts";
+
+/** A time on the wire as the customer reads it (China time), machine-readable for assistive tech. */
+const WireTime = ({ value }: { readonly value: string }) => <time dateTime={value}>{formatChinaTime(value)}</time>;
+
+/** The order's card, status in words, the rejection reason, amounts, times and, while unpaid, the countdown with cancel and pay. */
+const Summary = observer(function Summary({ store }: { readonly store: RechargeDetailStore }) {
+  const { i18n } = useStores();
+  const entry = store.entry;
+  const card = store.card;
+  const label = store.statusLabel;
+  if (entry === undefined || card === undefined || label === undefined) return null;
+  const { order } = entry;
+  const status = i18n.t(`ordersStatus_${label}`);
+  const rows: Array<readonly [string, ReactNode]> = [];
+  if (card._tag === "NewCard") {
+    rows.push([i18n.t("rechargeDetailCardType"), i18n.t("rechargeDetailCardType_virtual")]);
+    rows.push([i18n.t("rechargeDetailCardNumber"), i18n.t("rechargeDetailNewCardPending")]);
+  } else {
+    if (card.type !== undefined) rows.push([i18n.t("rechargeDetailCardType"), i18n.t(`rechargeDetailCardType_${card.type}`)]);
+    if (card.lastNumber !== undefined) rows.push([i18n.t("rechargeDetailCardLast"), <span className="order-number">{card.lastNumber}</span>]);
+  }
+  if (store.team !== undefined) rows.push([i18n.t("rechargeDetailTeam"), store.team]);
+  rows.push([i18n.t("rechargeDetailAmount"), Money.formatYuan(order.order_amount)]);
+  rows.push([i18n.t("ordersPayable"), <span className="order-payable">{Money.formatYuan(order.amount)}</span>]);
+  rows.push([i18n.t("ordersPhone"), order.phone]);
+  if (order.stationInfo !== null) rows.push([i18n.t("ordersStation"), order.stationInfo.title]);
+  rows.push([i18n.t("ordersTime"), <WireTime value={order.created_at} />]);
+  if (order.payment_time !== null) rows.push([i18n.t("ordersPaymentTime"), <WireTime value={order.payment_time} />]);
+  rows.push([i18n.t("ordersOrderId"), <span className="order-number">{order.order_id}</span>]);
+  if (order.remark.trim() !== "") rows.push([i18n.t("ordersRemark"), order.remark]);
+  return (
+    <Card className="order-card recharge-summary" title={<h2 className="recharge-card-title">{rechargeCardTitle(card, i18n)}</h2>}>
+      <p className="order-detail-status" role="status">
+        {i18n.t("ordersStatusLabel", { status })}
+      </p>
+      {store.rejectionReason !== undefined ? <p className="recharge-reason">{i18n.t("rechargeDetailRejected", { reason: store.rejectionReason })}</p> : null}
+      {label === "voided" ? <p className="recharge-voided">{i18n.t("rechargeDetailVoided")}</p> : null}
+      <dl className="order-facts recharge-facts">
+        {rows.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <UnpaidActions order={order} secondsLeft={store.secondsLeftToPay} onCancel={store.cancel} onPay={store.pay} />
+    </Card>
+  );
+});
+
+/** A refund's status, once one was asked for (the code then no longer shows). */
+const RefundStatus = observer(function RefundStatus({ refundStatus }: { readonly refundStatus: number }) {
+  const { i18n } = useStores();
+  if (refundStatus === Refund.REFUND_STATUS.none) return null;
+  return (
+    <section className="order-section" aria-label={i18n.t("ordersRefundStatus")}>
+      <p className="order-refund-status" role="status">
+        {i18n.t("ordersRefundStatusLine", { status: i18n.t(`ordersRefund_${refundStatus as 1 | 2 | 3}`) })}
+      </p>
+    </section>
+  );
+});
+
+/**
+ * Spec §2 /orderDetail/2/:id (issue 13): a recharge order's detail for every status. While unpaid,
+ * the countdown with cancel and pay; once paid, the server's code (checked every few seconds, the
+ * screen kept on) with 'regenerate QR' while allowed, gone at the exact instant its 8 minutes end;
+ * 'expired/used' once used or 24 h after payment; a rejection's reason.
+ */
+const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
+  const store = useStore(rechargeDetailStore);
+  const { i18n } = useStores();
+  const id = Number(useParams()["id"]);
+
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0) void store.open(id);
+  }, [store, id]);
+
+  const showingCode = store.showingCode;
+  const ticking = showingCode || store.secondsLeftToPay > 0;
+  useEffect(() => {
+    if (!ticking) return;
+    const timer = setInterval(store.tick, 1_000);
+    return () => clearInterval(timer);
+  }, [store, ticking]);
+
+  // The button goes at its exact instant, not at the next tick.
+  const regenerateShownUntil = store.regenerateShownUntil;
+  useEffect(() => store.followRegenerateDeadline(), [store, regenerateShownUntil]);
+
+  useEffect(() => {
+    if (!showingCode) return;
+    const release = store.keepScreenOn();
+    const poll = setInterval(() => void store.load({ quiet: true }), QR_POLL_MS);
+    return () => {
+      clearInterval(poll);
+      release();
+    };
+  }, [store, showingCode]);
+
+  const entry = store.orderId === id ? store.entry : undefined;
+  const body = () => {
+    if (!Number.isInteger(id) || id <= 0) return <PageError description={i18n.t("notFoundTitle")} />;
+    if (entry === undefined && store.detail._tag === "Failed") return <PageError description={store.detail.message} onRetry={() => void store.load()} />;
+    if (entry === undefined) return <Skeleton.Paragraph animated lineCount={8} />;
+    return (
+      <>
+        {store.offline ? <NoticeBar className="order-offline" color="alert" content={<span role="status">{i18n.t("rechargeDetailOffline")}</span>} wrap /> : null}
+        <Summary store={store} />
+        <RechargeQrPanel
+          view={store.qr}
+          canRegenerate={store.canRegenerate}
+          regenerating={store.regenerating}
+          onRegenerate={store.regenerate}
+          onRetry={() => void store.load()}
+        />
+        <RefundStatus refundStatus={entry.order.refund_status} />
+      </>
+    );
+  };
+  return <Page backTo={Routes.orderListPath("all")}>{body()}</Page>;
+});
+
+export default RechargeOrderDetailPage;

@@ -1,0 +1,36 @@
+import { Constants, Order } from "@fuel/domain";
+import type { Order as WireOrder } from "@fuel/domain/api";
+import { Result } from "effect";
+
+/**
+ * The card a recharge order is about, as its wire fields tell it (spec §3 `card_type`,
+ * `last_number`, `card_num`; issue 13's card purchase):
+ * - `NewCard`: a card purchase (/heartcard) the distributor has not settled yet: a virtual card
+ *   (`card_type` 2) with no number (`card_num` null). Once settled, the order carries the new
+ *   card's number and reads as a `Card`.
+ * - `Card`: an existing card, known by its type (`Order.cardTypeFromCode`: entity, virtual, top-up
+ *   replacement; undefined for a code we do not know) and its last 7 digits (`last_number`, or the
+ *   end of `card_num` when only that came).
+ */
+export type RechargeCard =
+  | { readonly _tag: "NewCard" }
+  | {
+      readonly _tag: "Card";
+      readonly type: Order.CardType | undefined;
+      readonly lastNumber: string | undefined;
+      readonly cardNumber: string | undefined;
+    };
+
+/** The card type of the order's `card_type`, undefined when it has none or one we do not know. */
+export const cardTypeOf = (order: WireOrder): Order.CardType | undefined => {
+  if (order.card_type === null) return undefined;
+  const type = Order.cardTypeFromCode(order.card_type);
+  return Result.isSuccess(type) ? type.success : undefined;
+};
+
+export const rechargeCardOf = (order: WireOrder): RechargeCard => {
+  const type = cardTypeOf(order);
+  if (type === "virtual" && order.card_num === null) return { _tag: "NewCard" };
+  const lastNumber = order.last_number ?? order.card_num?.slice(-Constants.CARD_LAST_DIGITS);
+  return { _tag: "Card", type, lastNumber: lastNumber === "" ? undefined : lastNumber, cardNumber: order.card_num ?? undefined };
+};

@@ -1,0 +1,269 @@
+import type { AppPorts } from "@fuel/adapters/ports";
+import { Order, QrCode, Refund, Routes } from "@fuel/domain";
+import { computedStruct, makeAutoObservable, runInAction } from "mobx";
+import type { I18nStore } from "../../i18n/I18nStore.ts";
+import type { CardsStore } from "../cards/CardsStore.ts";
+import { cardsStore } from "../cards/CardsStore.ts";
+import { reportFailure } from "../failures.ts";
+import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
+import { describeError } from "../messages.ts";
+import type { NavigationStore } from "../NavigationStore.ts";
+import type { NoticeStore } from "../NoticeStore.ts";
+import { run } from "../run.ts";
+import { storeKind } from "../storeKind.ts";
+import type { OrderActionsStore } from "./OrderActionsStore.ts";
+import { orderDetailPath } from "./OrderActionsStore.ts";
+import { entryOf, factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "./OrderEntry.ts";
+import { cardTypeOf, rechargeCardOf, type RechargeCard } from "./RechargeCard.ts";
+
+/** What the QR area of a recharge order's detail shows. */
+export type RechargeQrView =
+  /** No QR area: unpaid, cancelled, rejected, voided, or a refund asked for (the server sends no code then). */
+  | { readonly _tag: "None" }
+  /** The server's `pay_qrcode`, to show at the station. */
+  | { readonly _tag: "Shown"; readonly code: string }
+  /** Spec §4: used (3), expired, or paid more than 24 h ago: 'expired/used'. */
+  | { readonly _tag: "ExpiredOrUsed" }
+  /** Paid and within its 24 h, but the server sent no code (yet). */
+  | { readonly _tag: "Missing" };
+
+const NONE: RechargeQrView = { _tag: "None" };
+const EXPIRED_OR_USED: RechargeQrView = { _tag: "ExpiredOrUsed" };
+const MISSING: RechargeQrView = { _tag: "Missing" };
+
+/**
+ * One recharge order's detail (spec §2 /orderDetail/2/:id, §4) for every status: the card (its
+ * type, last 7 digits and team, or 'new virtual card' for a card purchase not yet settled), the
+ * amounts, times, status in words, the rejection reason; while unpaid the countdown with cancel and
+ * pay (`OrderActionsStore`); once paid the server's `pay_qrcode`, 'expired/used' once used or more
+ * than 24 h after payment (`QrCode.rechargeQrExpiredOrUsed`), and 'regenerate QR' while
+ * `QrCode.canRegenerateRechargeQr` allows it: regenerating asks `orders.resetQr` and then closes
+ * the messaging app's page (`browser.closeWindow`), or, in a plain browser, goes to the order list.
+ * Every rule is the domain's; `now` is the clock at the last tick.
+ */
+export class RechargeDetailStore {
+  orderId: number | undefined = undefined;
+  detail: Load<OrderEntry> = idle;
+  regenerating = false;
+  now: number;
+  /** The card list was read again for this order's card (a card purchase settled after the list was loaded). */
+  #cardsRefreshedFor: number | undefined = undefined;
+
+  constructor(
+    private readonly ports: Pick<AppPorts, "orders" | "clock" | "browser">,
+    readonly actions: OrderActionsStore,
+    private readonly cards: Pick<CardsStore, "list" | "load" | "refresh" | "byNumber">,
+    private readonly i18n: I18nStore,
+    private readonly notices: NoticeStore,
+    private readonly navigation: NavigationStore,
+  ) {
+    this.now = ports.clock.now();
+    makeAutoObservable<this, "ports" | "cards" | "i18n" | "notices" | "navigation">(
+      this,
+      // `qr` compared by value: a tick that changes nothing on screen re-renders nothing.
+      { ports: false, cards: false, i18n: false, notices: false, navigation: false, qr: computedStruct },
+      { autoBind: true },
+    );
+  }
+
+  get entry(): OrderEntry | undefined {
+    return valueOf(this.detail);
+  }
+
+  /** The order's facts as time has left them (an unpaid order at 0 reads cancelled). */
+  get facts(): Order.Order | undefined {
+    const entry = this.entry;
+    return entry === undefined ? undefined : factsAt(entry, this.now);
+  }
+
+  /** The status in words' key part (`Order.statusLabel`: a recharge reads 'paid' for 2 and 'done' for 3). */
+  get statusLabel(): Order.StatusLabel | undefined {
+    const entry = this.entry;
+    return entry === undefined ? undefined : statusLabelAt(entry, this.now, "detail");
+  }
+
+  /** Spec §3/§4: why the distributor rejected the order (shown while it reads rejected). */
+  get rejectionReason(): string | undefined {
+    const facts = this.facts;
+    return facts?.status === "rejected" ? facts.reason : undefined;
+  }
+
+  get card(): RechargeCard | undefined {
+    const entry = this.entry;
+    return entry === undefined ? undefined : rechargeCardOf(entry.order);
+  }
+
+  /** The card's team, from the customer's card list (the order itself does not carry it). */
+  get team(): string | undefined {
+    const cardNumber = this.entry?.order.card_num;
+    return cardNumber == null ? undefined : this.cards.byNumber(cardNumber)?.team;
+  }
+
+  /** The server could not be reached: what shows is the last answer. */
+  get offline(): boolean {
+    return this.detail._tag === "Failed" && this.entry !== undefined;
+  }
+
+  get secondsLeftToPay(): number {
+    const entry = this.entry;
+    return entry === undefined ? 0 : secondsLeftToPay(entry, this.now);
+  }
+
+  /** When the order was paid, for the QR rules (`Order.paidAtOf`); undefined before payment. */
+  private get paidAt(): number | undefined {
+    const facts = this.facts;
+    if (facts === undefined || (facts.paidAt === undefined && facts.status !== "unused")) return undefined;
+    return Order.paidAtOf(facts);
+  }
+
+  get qr(): RechargeQrView {
+    const entry = this.entry;
+    const facts = this.facts;
+    const paidAt = this.paidAt;
+    if (entry === undefined || facts === undefined) return NONE;
+    if (facts.status === "used" || facts.status === "expired") return EXPIRED_OR_USED;
+    if (facts.status !== "unused" || paidAt === undefined) return NONE;
+    // Spec §4: more than 24 h after payment the area reads expired/used, whatever else holds.
+    if (QrCode.rechargeQrExpiredOrUsed(paidAt, this.now)) return EXPIRED_OR_USED;
+    // A refund asked for voids the code (the server stops sending it); the refund's status shows instead.
+    if (entry.order.refund_status !== Refund.REFUND_STATUS.none) return NONE;
+    const code = entry.order.pay_qrcode;
+    return code === null ? MISSING : { _tag: "Shown", code };
+  }
+
+  /** Whether a code is on screen (the page polls and keeps the screen on only then). */
+  get showingCode(): boolean {
+    return this.qr._tag === "Shown";
+  }
+
+  /**
+   * Spec §4: 'regenerate QR' shows while the QR area shows a code (not expired/used) and the
+   * domain allows it (`QrCode.canRegenerateRechargeQr`: at most 8 minutes after payment, not
+   * refunded, not a top-up replacement card).
+   */
+  get canRegenerate(): boolean {
+    const entry = this.entry;
+    const paidAt = this.paidAt;
+    const cardType = entry === undefined ? undefined : cardTypeOf(entry.order);
+    if (entry === undefined || paidAt === undefined || cardType === undefined || this.qr._tag !== "Shown") return false;
+    return QrCode.canRegenerateRechargeQr({ paidAt, refundStatus: entry.order.refund_status, cardType }, this.now);
+  }
+
+  /** The last instant 'regenerate QR' may show (`QrCode.regenerateQrShownUntil`), while it shows; else undefined. */
+  get regenerateShownUntil(): number | undefined {
+    const paidAt = this.paidAt;
+    return this.canRegenerate && paidAt !== undefined ? QrCode.regenerateQrShownUntil(paidAt) : undefined;
+  }
+
+  /** Moves the screen to the clock's time (every second while something counts, and when a deadline passes). */
+  tick(): void {
+    this.now = this.ports.clock.now();
+  }
+
+  /**
+   * While 'regenerate QR' shows, a timer for just after its last instant, so the button goes at
+   * that instant rather than at the next tick or poll. Answers its cancellation (the page leaves,
+   * or the deadline changed).
+   */
+  followRegenerateDeadline(): () => void {
+    const until = this.regenerateShownUntil;
+    if (until === undefined) return () => undefined;
+    const timer = setTimeout(this.tick, Math.max(0, until - this.ports.clock.now()) + 1);
+    return () => clearTimeout(timer);
+  }
+
+  /** Keeps the screen on while the code is scanned (the Wake Lock, where the browser allows); answers its release. */
+  keepScreenOn(): () => void {
+    return this.ports.browser.keepScreenOn();
+  }
+
+  /** The page opened for `orderId` (opened again for the same order, it shows what it had while it reloads). */
+  async open(orderId: number): Promise<void> {
+    if (this.orderId !== orderId) {
+      this.orderId = orderId;
+      this.detail = idle;
+      this.regenerating = false;
+      this.#cardsRefreshedFor = undefined;
+    }
+    void this.cards.load();
+    await this.load();
+  }
+
+  /** Asks the server again (retry, after an action, and quietly every few seconds while a code shows). */
+  async load(options: { readonly quiet?: boolean } = {}): Promise<void> {
+    const orderId = this.orderId;
+    if (orderId === undefined) return;
+    const previous = valueOf(this.detail);
+    if (!options.quiet) this.detail = loading(previous);
+    const answer = await run(this.ports.orders.detail(orderId));
+    if (this.orderId !== orderId) return;
+    if (!answer.ok) {
+      runInAction(() => {
+        // Network failures keep what is on screen; opening or retrying says why over it, a poll says nothing.
+        this.detail = failed(describeError(answer.error, this.i18n), previous);
+        if (!options.quiet && previous !== undefined) reportFailure(answer.error, this.i18n, this.notices);
+      });
+      return;
+    }
+    const order = answer.value;
+    if (kindOf(order) === "fuel") {
+      // A fuel order's detail is its own page (spec §2 /orderDetail/:id).
+      this.navigation.go(orderDetailPath(orderId), { replace: true });
+      return;
+    }
+    const entry = entryOf(order, this.ports.clock.now());
+    runInAction(() => {
+      this.detail = loaded(entry);
+      this.now = entry.loadedAt;
+    });
+    this.findCard(orderId, order.card_num);
+  }
+
+  /** The card list was loaded before this order's card was in it (a card purchase just settled): read it again, once. */
+  private findCard(orderId: number, cardNumber: string | null): void {
+    if (cardNumber === null || this.cards.list._tag !== "Loaded" || this.cards.byNumber(cardNumber) !== undefined) return;
+    if (this.#cardsRefreshedFor === orderId) return;
+    this.#cardsRefreshedFor = orderId;
+    void this.cards.refresh();
+  }
+
+  /**
+   * Spec §4: a new code (`orders.resetQr`), then the page closes (the messaging app's close). In
+   * a plain browser, which cannot close it, the customer goes to the order list instead.
+   */
+  async regenerate(): Promise<void> {
+    const entry = this.entry;
+    if (entry === undefined || this.regenerating || !this.canRegenerate) return;
+    this.regenerating = true;
+    const answer = await run(this.ports.orders.resetQr(entry.order.order_id));
+    runInAction(() => {
+      if (!answer.ok) {
+        this.regenerating = false;
+        reportFailure(answer.error, this.i18n, this.notices);
+        return;
+      }
+      // The page is closing: the button stays busy, so a second tap cannot void the new code.
+      if (this.ports.browser.closeWindow()) return;
+      this.regenerating = false;
+      this.notices.show(this.i18n.t("ordersQrRegenerated"), "success");
+      this.navigation.go(Routes.orderListPath("all"));
+    });
+  }
+
+  async cancel(): Promise<void> {
+    const entry = this.entry;
+    if (entry !== undefined && (await this.actions.cancel(entry.order.order_id))) await this.load();
+  }
+
+  async pay(): Promise<void> {
+    const entry = this.entry;
+    if (entry === undefined) return;
+    const outcome = await this.actions.pay(entry.order, "detail");
+    if (outcome !== "failed") await this.load();
+  }
+}
+
+/** Built the first time /orderDetail/2/:id opens (../storeKind.ts). */
+export const rechargeDetailStore = storeKind(
+  (root) => new RechargeDetailStore(root.ports, root.orderActions, root.use(cardsStore), root.i18n, root.notices, root.navigation),
+);
