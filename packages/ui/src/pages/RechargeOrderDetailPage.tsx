@@ -32,7 +32,8 @@ const Summary = observer(function Summary({ store }: { readonly store: RechargeD
   const rows: Array<readonly [string, ReactNode]> = [];
   if (card._tag === "NewCard") {
     rows.push([i18n.t("rechargeDetailCardType"), i18n.t("rechargeDetailCardType_virtual")]);
-    rows.push([i18n.t("rechargeDetailCardNumber"), i18n.t("rechargeDetailNewCardPending")]);
+    // Once the distributor has settled the purchase, the new card's number.
+    rows.push([i18n.t("rechargeDetailCardNumber"), card.cardNumber === undefined ? i18n.t("rechargeDetailNewCardPending") : <span className="order-number">{card.cardNumber}</span>]);
   } else {
     if (card.type !== undefined) rows.push([i18n.t("rechargeDetailCardType"), i18n.t(`rechargeDetailCardType_${card.type}`)]);
     if (card.lastNumber !== undefined) rows.push([i18n.t("rechargeDetailCardLast"), <span className="order-number">{card.lastNumber}</span>]);

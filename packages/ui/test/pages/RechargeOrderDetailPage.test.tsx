@@ -163,6 +163,12 @@ describe("/orderDetail/2/:id: other states", () => {
     expect(fact("Card number")).toBe("Issued once the distributor settles the order");
   });
 
+  it("a settled card purchase the server marks issues_card shows the new card's number", async () => {
+    show(Object.assign(paidRecharge({ order_id: 5, order_status: 3, card_type: 2, card_num: "9000117654321", last_number: "7654321", pay_qrcode: null }), { issues_card: true }));
+    expect(await screen.findByRole("heading", { name: "New virtual card" })).toBeTruthy();
+    expect(fact("Card number")).toBe("9000117654321");
+  });
+
   it("a card purchase not yet settled in Chinese (zh-CN)", async () => {
     show(rechargeOrder({ order_id: 5, card_type: 2, card_num: null, last_number: null }), "zh-CN");
     expect(await screen.findByRole("heading", { name: "新办虚拟卡" })).toBeTruthy();

@@ -107,7 +107,7 @@ describe("RechargeDetailStore: the card", () => {
 
   it("card_type 2 without a card number is a card purchase: a new virtual card", async () => {
     const { store } = await opened(recharge({ card_type: 2, card_num: null, last_number: null }));
-    expect(store.card).toEqual({ _tag: "NewCard" });
+    expect(store.card).toEqual({ _tag: "NewCard", lastNumber: undefined, cardNumber: undefined });
     expect(store.team).toBeUndefined();
   });
 
@@ -116,6 +116,14 @@ describe("RechargeDetailStore: the card", () => {
     fake.update(5, { order_status: 3, card_num: "9000117654321", last_number: "7654321" });
     await store.load();
     expect(store.card).toEqual({ _tag: "Card", type: "virtual", lastNumber: "7654321", cardNumber: "9000117654321" });
+  });
+
+  it("a purchase the server marks issues_card stays a new card once settled, with the new card's number", async () => {
+    const { store, fake } = await opened(Object.assign(recharge({ card_type: 2, card_num: null, last_number: null }), { issues_card: true }));
+    expect(store.card).toMatchObject({ _tag: "NewCard", cardNumber: undefined });
+    fake.update(5, { order_status: 3, card_num: "9000117654321", last_number: "7654321" });
+    await store.load();
+    expect(store.card).toEqual({ _tag: "NewCard", lastNumber: "7654321", cardNumber: "9000117654321" });
   });
 
   it("a card missing from a loaded card list makes the list be read again, once", async () => {

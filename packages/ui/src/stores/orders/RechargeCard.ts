@@ -5,15 +5,15 @@ import { Result } from "effect";
 /**
  * The card a recharge order is about, as its wire fields tell it (spec §3 `card_type`,
  * `last_number`, `card_num`; issue 13's card purchase):
- * - `NewCard`: a card purchase (/heartcard) the distributor has not settled yet: a virtual card
- *   (`card_type` 2) with no number (`card_num` null). Once settled, the order carries the new
- *   card's number and reads as a `Card`.
+ * - `NewCard`: a card purchase (/heartcard): a virtual card (`card_type` 2) with no number
+ *   (`card_num` null) until the distributor settles it, or one the server marks `issues_card`
+ *   (then, once settled, with the new card's number).
  * - `Card`: an existing card, known by its type (`Order.cardTypeFromCode`: entity, virtual, top-up
  *   replacement; undefined for a code we do not know) and its last 7 digits (`last_number`, or the
  *   end of `card_num` when only that came).
  */
 export type RechargeCard =
-  | { readonly _tag: "NewCard" }
+  | { readonly _tag: "NewCard"; readonly lastNumber: string | undefined; readonly cardNumber: string | undefined }
   | {
       readonly _tag: "Card";
       readonly type: Order.CardType | undefined;
@@ -28,9 +28,14 @@ export const cardTypeOf = (order: WireOrder): Order.CardType | undefined => {
   return Result.isSuccess(type) ? type.success : undefined;
 };
 
+/** Whether the server marks the order as the purchase of a new card (`issues_card`, sent by servers that know it). */
+const marksPurchase = (order: WireOrder): boolean => "issues_card" in order && order.issues_card === true;
+
 export const rechargeCardOf = (order: WireOrder): RechargeCard => {
   const type = cardTypeOf(order);
-  if (type === "virtual" && order.card_num === null) return { _tag: "NewCard" };
-  const lastNumber = order.last_number ?? order.card_num?.slice(-Constants.CARD_LAST_DIGITS);
-  return { _tag: "Card", type, lastNumber: lastNumber === "" ? undefined : lastNumber, cardNumber: order.card_num ?? undefined };
+  const last = order.last_number ?? order.card_num?.slice(-Constants.CARD_LAST_DIGITS);
+  const lastNumber = last === "" ? undefined : last;
+  const cardNumber = order.card_num ?? undefined;
+  if (type === "virtual" && (order.card_num === null || marksPurchase(order))) return { _tag: "NewCard", lastNumber, cardNumber };
+  return { _tag: "Card", type, lastNumber, cardNumber };
 };
