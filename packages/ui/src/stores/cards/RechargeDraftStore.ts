@@ -235,17 +235,15 @@ export class RechargeDraftStore {
     this.cards.clearLookup();
   }
 
-  /** One of the customer's cards (`cardlist`), with its status if the distributor's answer gave it. */
+  /** One of the customer's cards (`cardlist`); its status comes from the distributor's answer for the customer's phone. */
   pickListed(entry: CardListEntry): void {
     const type = Order.cardTypeFromCode(entry.card_type);
-    const status = this.cards.statusOf(entry.card_num);
     this.source = "mine";
     this.picked = {
       lastNumber: entry.last_number,
       team: entry.team,
       cardType: Result.isSuccess(type) && type.success === "virtual" ? "virtual" : "entity",
       cardNum: entry.card_num,
-      ...(status === undefined ? {} : { status }),
     };
   }
 
@@ -283,7 +281,10 @@ export class RechargeDraftStore {
       const digits = this.typedLastNumber.replace(/\s+/g, "");
       return digits === "" && this.typedTeam.trim() === "" ? undefined : { lastNumber: digits, team: this.typedTeam.trim(), cardType: this.typedType };
     }
-    return this.picked;
+    const picked = this.picked;
+    // The distributor's status of one of the customer's own cards may arrive after it was picked.
+    const status = picked?.status ?? (picked?.cardNum === undefined ? undefined : this.cards.statusOf(picked.cardNum));
+    return picked === undefined || status === undefined ? picked : { ...picked, status };
   }
 
   /** The card's type (the typed type while no card is chosen): it sets the price and, on /recharge2, the limit. */

@@ -1,0 +1,65 @@
+import Form from "antd-mobile/es/components/form";
+import Input, { type InputProps, type InputRef } from "antd-mobile/es/components/input";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
+
+interface CardFieldProps {
+  readonly id: string;
+  readonly label: string;
+  /** The field's limit in words, always shown under it. */
+  readonly hint: string;
+  /** The rule the value breaks, shown under the hint, announced, and linked to the input. */
+  readonly error: string | undefined;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly input?: Omit<InputProps, "value" | "onChange" | "id">;
+  readonly required?: boolean;
+  /** On the input's line, after it (a search button), so the hint below keeps the full width. */
+  readonly after?: ReactNode;
+  /** Under the hint: what belongs to the field (the amount's breakdown). */
+  readonly children?: ReactNode;
+}
+
+/**
+ * A labelled field of the card pages whose value lives in a store: `OrderField` of the order pages
+ * (label tied to the input, the limit as a hint, the error in words, aria-describedby and
+ * aria-invalid on the native input, which antd-mobile's Input does not do) with a slot after the
+ * input for the look-ups' search button.
+ */
+export function CardField({ id, label, hint, error, value, onChange, input, required = true, after, children }: CardFieldProps) {
+  const ref = useRef<InputRef>(null);
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  useLayoutEffect(() => {
+    const native = ref.current?.nativeElement;
+    if (!native) return;
+    native.closest(".adm-form-item")?.querySelector("label.adm-form-item-label")?.setAttribute("for", id);
+    native.setAttribute("aria-describedby", error === undefined ? hintId : `${hintId} ${errorId}`);
+    native.setAttribute("aria-required", String(required));
+    if (error === undefined) native.removeAttribute("aria-invalid");
+    else native.setAttribute("aria-invalid", "true");
+  }, [error, errorId, hintId, id, required]);
+  return (
+    <Form.Item
+      label={label}
+      className={error === undefined ? "" : "adm-form-item-has-error"}
+      description={
+        <>
+          <span id={hintId} className="field-hint">
+            {hint}
+          </span>
+          {error === undefined ? null : (
+            <span id={errorId} className="field-error" role="alert">
+              {error}
+            </span>
+          )}
+          {children}
+        </>
+      }
+    >
+      <div className="field-row">
+        <Input ref={ref} id={id} value={value} onChange={onChange} {...input} />
+        {after}
+      </div>
+    </Form.Item>
+  );
+}

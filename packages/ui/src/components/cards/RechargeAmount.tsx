@@ -1,0 +1,51 @@
+import { Constants } from "@fuel/domain";
+import { observer } from "mobx-react-lite";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
+import { CardField } from "./CardField.tsx";
+import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
+
+/**
+ * The recharge amount in yuan (spec §5): its limit in words by page (/recharge2: at most 5000 yuan;
+ * the card page: over 10000 contact the distributor), the rule's message under it once the field
+ * is left, and the live payable at the card's price (`Pricing.quote`).
+ */
+export const RechargeAmount = observer(function RechargeAmount() {
+  const { i18n } = useStores();
+  const draft = useStore(rechargeDraftStore);
+  const cardPage = draft.page === "cardPage";
+  return (
+    <CardField
+      id="recharge-amount"
+      label={i18n.t("cards.amount")}
+      hint={
+        cardPage
+          ? i18n.t("cards.amountHintCardPage", { max: Constants.CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN })
+          : i18n.t("cards.amountHint", { max: Constants.ENTITY_RECHARGE_MAX_YUAN })
+      }
+      error={draft.amountError}
+      value={draft.amountText}
+      onChange={draft.setAmount}
+      input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: draft.touch }}
+    >
+      <QuoteBreakdown quote={draft.quote} price={draft.cardPrice} originalPrice={draft.webInfo?.price_0_original} />
+    </CardField>
+  );
+});
+
+/** The phone (from the profile) of a recharge. */
+export const RechargePhone = observer(function RechargePhone() {
+  const { i18n } = useStores();
+  const draft = useStore(rechargeDraftStore);
+  return (
+    <CardField
+      id="recharge-phone"
+      label={i18n.t("order.phone")}
+      hint={i18n.t("order.phoneHint", { n: Constants.PHONE_LENGTH })}
+      error={draft.phoneError}
+      value={draft.phone}
+      onChange={draft.setPhone}
+      input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: draft.touch }}
+    />
+  );
+});

@@ -1,0 +1,34 @@
+import Form from "antd-mobile/es/components/form";
+import { observer } from "mobx-react-lite";
+import { Link } from "react-router";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
+
+/**
+ * The station of a recharge (spec §2, §5: part of the draft): its name and address, or 'No station
+ * chosen', with a link to /rechargeStationList to choose or change it.
+ */
+export const StationChoice = observer(function StationChoice({ to }: { readonly to: string }) {
+  const { i18n } = useStores();
+  const draft = useStore(rechargeDraftStore);
+  const station = draft.stationValue;
+  return (
+    <Form.Item label={<span id="recharge-station-label">{i18n.t("cards.station")}</span>}>
+      <div className="cards-station" aria-labelledby="recharge-station-label" role="group">
+        <div className="cards-station-text">
+          {station === undefined ? (
+            <span className="cards-station-none">{draft.stationId !== undefined && draft.station._tag === "Loading" ? i18n.t("loading") : i18n.t("cards.noStation")}</span>
+          ) : (
+            <>
+              <span className="cards-station-name">{station.title}</span>
+              <span className="cards-station-address">{station.address}</span>
+            </>
+          )}
+        </div>
+        <Link className="cards-link" to={to}>
+          {i18n.t(station === undefined ? "cards.chooseStation" : "cards.changeStation")}
+        </Link>
+      </div>
+    </Form.Item>
+  );
+});

@@ -1,0 +1,77 @@
+import Button from "antd-mobile/es/components/button";
+import Form from "antd-mobile/es/components/form";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useStore, useStores } from "../app/StoresContext.tsx";
+import { CardField } from "../components/cards/CardField.tsx";
+import { CardPicker } from "../components/cards/CardPicker.tsx";
+import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";
+import { RechargeTips } from "../components/cards/RechargeTips.tsx";
+import { StationChoice } from "../components/cards/StationChoice.tsx";
+import { Page } from "../components/Page.tsx";
+import { cardsStore } from "../stores/cards/CardsStore.ts";
+import { RECHARGE_STATIONS_PATH, rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
+import { Constants } from "@fuel/domain";
+import "../components/forms/forms.css";
+import "../components/order/order.css";
+import "../components/cards/cards.css";
+
+/** The remark's limit: the contract's line of text. */
+const REMARK_MAX = 256;
+
+/**
+ * Spec §2 /recharge2 (on the tab bar): entity card recharge. The card (the customer's entity cards,
+ * a look-up by phone or team, or the last 7 digits typed with team and type), the amount (at most
+ * 5000 yuan) with the live payable at the entity card price, the site's tips, the station (chosen
+ * on /rechargeStationList), the phones and a remark; Continue opens the checklist.
+ */
+export default observer(function Recharge2Page() {
+  const { i18n } = useStores();
+  const draft = useStore(rechargeDraftStore);
+  const cards = useStore(cardsStore);
+  useEffect(() => {
+    void draft.open("entityRecharge");
+    void cards.loadOwnStatus();
+  }, [draft, cards]);
+  return (
+    <Page tabBar back={false}>
+      <RechargeTips entity />
+      <Form
+        layout="vertical"
+        onFinish={draft.proceed}
+        footer={
+          <div className="form-footer">
+            <Button block type="submit" color="primary" size="large">
+              {i18n.t("order.continue")}
+            </Button>
+          </div>
+        }
+      >
+        <CardPicker />
+        <RechargeAmount />
+        <StationChoice to={RECHARGE_STATIONS_PATH} />
+        <RechargePhone />
+        <CardField
+          id="recharge-second-phone"
+          label={i18n.t("cards.secondPhone")}
+          hint={i18n.t("cards.secondPhoneHint", { n: Constants.PHONE_LENGTH })}
+          error={draft.secondPhoneError}
+          value={draft.secondPhone}
+          onChange={draft.setSecondPhone}
+          required={false}
+          input={{ type: "tel", inputMode: "numeric", autoComplete: "off", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: draft.touch }}
+        />
+        <CardField
+          id="recharge-remark"
+          label={i18n.t("order.remark")}
+          hint={i18n.t("order.remarkHint", { n: REMARK_MAX })}
+          error={undefined}
+          required={false}
+          value={draft.remark}
+          onChange={draft.setRemark}
+          input={{ maxLength: REMARK_MAX, autoComplete: "off", clearable: true }}
+        />
+      </Form>
+    </Page>
+  );
+});

@@ -1,0 +1,111 @@
+import type { Messages } from "@fuel/domain";
+import { Money, Pricing } from "@fuel/domain";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import Recharge2Page from "../../src/pages/Recharge2Page.tsx";
+import { renderPage } from "../support/render.tsx";
+import { cardsApp, WEB_INFO } from "../stores/cards/fixtures.ts";
+
+const LOCALES: ReadonlyArray<Messages.Locale> = ["en", "zh-CN"];
+const where = () => screen.getByTestId("location").textContent;
+
+const T = {
+  en: {
+    amount: "Recharge amount (yuan)", amountHint: "Up to 5000 yuan, at most 2 decimals", over: "single amount cannot exceed 5000 yuan",
+    noCard: "card number cannot be empty", noAmount: "recharge amount cannot be empty", continue: "Continue", cardA: /Card ending 1234567/,
+    noStation: "No station chosen", choose: "Choose a station", change: "Change station", secondPhone: "Second phone (optional)", badPhone: "enter a correct phone number",
+    payable: "To pay", tips: "Tips",
+  },
+  "zh-CN": {
+    amount: "充值金额（元）", amountHint: "最多5000元，最多两位小数", over: "单笔金额不能超过5000元",
+    noCard: "卡号不能为空", noAmount: "充值金额不能为空", continue: "下一步", cardA: /尾号1234567/,
+    noStation: "未选择油站", choose: "选择油站", change: "更换油站", secondPhone: "备用手机号（选填）", badPhone: "请输入正确的手机号",
+    payable: "应付", tips: "温馨提示",
+  },
+} as const;
+
+const describedBy = (input: HTMLElement) => (input.getAttribute("aria-describedby") ?? "").split(" ").map((id) => document.getElementById(id)?.textContent);
+
+describe.each(LOCALES)("/recharge2 in %s", (locale) => {
+  const t = T[locale];
+  const open = async () => {
+    const root = cardsApp({ locale });
+    renderPage(<Recharge2Page />, { root, path: "/recharge2" });
+    await screen.findByText(t.cardA);
+    return root;
+  };
+  const amountInput = () => screen.getByLabelText(t.amount, { selector: "input" }) as HTMLInputElement;
+
+  it("shows the site's recharge tips", async () => {
+    await open();
+    const tips = screen.getByRole("region", { name: t.tips });
+    expect(within(tips).getByText(WEB_INFO.recharge_tip)).toBeTruthy();
+    expect(within(tips).getByText(WEB_INFO.recharge_shiti_tip)).toBeTruthy();
+  });
+
+  it("labels the amount and describes it with its limit", async () => {
+    await open();
+    expect(describedBy(amountInput())).toEqual([t.amountHint]);
+  });
+
+  it("Continue with nothing says 'card number cannot be empty' and 'recharge amount cannot be empty', and stays", async () => {
+    await open();
+    await userEvent.click(screen.getByRole("button", { name: t.continue }));
+    expect(await screen.findByText(t.noCard)).toBeTruthy();
+    expect(screen.getByText(t.noAmount)).toBeTruthy();
+    await waitFor(() => expect(amountInput().getAttribute("aria-invalid")).toBe("true"));
+    expect(describedBy(amountInput())).toEqual([t.amountHint, t.noAmount]);
+    expect(where()).toBe("/recharge2");
+  });
+
+  it("5000 yuan is fine; 5000.01 reads 'single amount cannot exceed 5000 yuan' once the field is left", async () => {
+    await open();
+    await userEvent.type(amountInput(), "5000");
+    fireEvent.blur(amountInput());
+    expect(screen.queryByText(t.over)).toBeNull();
+    await userEvent.type(amountInput(), ".01");
+    expect(await screen.findByText(t.over)).toBeTruthy();
+  });
+
+  it("the payable is Pricing.quote at the entity card price, in bold, live", async () => {
+    await open();
+    fireEvent.click(screen.getByText(t.cardA));
+    await userEvent.type(amountInput(), "500");
+    const quote = Pricing.quote(Money.fromYuan(500), WEB_INFO.price_0_shiti, WEB_INFO.price_0_original);
+    const breakdown = screen.getByTestId("breakdown");
+    expect(breakdown.getAttribute("aria-live")).toBe("polite");
+    expect(breakdown.querySelector("strong")?.textContent).toBe(Money.formatYuan(quote.payable));
+    expect(breakdown.textContent).toContain(quote.litres);
+  });
+
+  it("the station: none chosen, with a link to the recharge station list", async () => {
+    await open();
+    expect(screen.getByText(t.noStation)).toBeTruthy();
+    expect(screen.getByRole("link", { name: t.choose }).getAttribute("href")).toBe("/rechargeStationList");
+  });
+
+  it("the chosen station shows with a way to change it", async () => {
+    const root = cardsApp({ locale });
+    root.draft.chooseStation(root.stations.station(3)!);
+    renderPage(<Recharge2Page />, { root, path: "/recharge2" });
+    expect(await screen.findByText("天河北加油站")).toBeTruthy();
+    expect(screen.getByRole("link", { name: t.change })).toBeTruthy();
+  });
+
+  it("a wrong second phone says so", async () => {
+    await open();
+    const input = screen.getByLabelText(t.secondPhone, { selector: "input" });
+    await userEvent.type(input, "139");
+    fireEvent.blur(input);
+    expect(await screen.findByText(t.badPhone)).toBeTruthy();
+  });
+
+  it("a card and a valid amount continue to the checklist", async () => {
+    await open();
+    fireEvent.click(screen.getByText(t.cardA));
+    await userEvent.type(amountInput(), "500");
+    await userEvent.click(screen.getByRole("button", { name: t.continue }));
+    await waitFor(() => expect(where()).toBe("/rechargeordernew"));
+  });
+});
