@@ -95,6 +95,14 @@ export const validateCardPurchaseAmount = (raw: string): Result.Result<Cents, Ca
       ? Result.flatMap(positive(c), atMost(CARD_PURCHASE_MAX_YUAN, "cardPurchase"))
       : Result.fail(new AmountTooManyDigits({ maxDigits: CARD_PURCHASE_MAX_DIGITS })));
 
+/**
+ * {@link validateCardPurchaseAmount} on integer cents (the wire's `order_amount` of
+ * `rechargeorder/buycard`, issue 13): more than zero, at most 5000 yuan ('single amount cannot
+ * exceed 5000 yuan'). The 4-digit rule of the input needs no cents form: 5000 yuan has 4.
+ */
+export const validateCardPurchaseCents = (c: Cents): Result.Result<Cents, AmountNotPositive | AmountAboveLimit> =>
+  Result.flatMap(positive(c), atMost(CARD_PURCHASE_MAX_YUAN, "cardPurchase"));
+
 /** Spec §5, station one-key page: required, more than zero, at most 10000 yuan. */
 export const validateOneKeyAmount = (raw: string): Result.Result<Cents, ParseYuanError | AmountNotPositive | AmountAboveLimit> =>
   Result.flatMap(parseYuan(raw), (c) => Result.flatMap(positive(c), atMost(ONE_KEY_MAX_YUAN, "oneKey")));

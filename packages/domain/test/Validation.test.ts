@@ -21,6 +21,18 @@ describe("card-purchase amount (spec §5)", () => {
     expect(tag(V.validateCardPurchaseAmount("10000"))).toBe("AmountTooManyDigits");
   });
   it("zero is refused", () => expect(tag(V.validateCardPurchaseAmount("0"))).toBe("AmountNotPositive"));
+  it("cents from the wire follow the same limits: 1 cent to 5000 yuan", () => {
+    expect(tag(V.validateCardPurchaseCents(0 as never))).toBe("AmountNotPositive");
+    expect(value(V.validateCardPurchaseCents(1 as never))).toBe(1);
+    expect(value(V.validateCardPurchaseCents(500_000 as never))).toBe(500_000);
+    const above = V.validateCardPurchaseCents(500_001 as never);
+    expect(Result.isFailure(above) && above.failure).toMatchObject({ _tag: "AmountAboveLimit", limitYuan: 5000, page: "cardPurchase" });
+  });
+  it("cents and the typed amount agree", () => {
+    for (const [typed, cents] of [["0.01", 1], ["4999.99", 499_999], ["5000", 500_000], ["5000.01", 500_001], ["9999", 999_900]] as const) {
+      expect(tag(V.validateCardPurchaseCents(cents as never))).toBe(tag(V.validateCardPurchaseAmount(typed)));
+    }
+  });
 });
 
 describe("one-key amount (spec §5)", () => {

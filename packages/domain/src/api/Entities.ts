@@ -161,6 +161,13 @@ export const Order = Schema.Struct({
    * Optional so answers of servers that do not send it still read.
    */
   paytype: Schema.optionalKey(PayType),
+  /**
+   * Issue 13: true on the purchase of a new virtual card (/heartcard, `rechargeorder/buycard`), a
+   * recharge order with no card until the distributor settles it (`card_num`, `last_number` null;
+   * once settled 'done' they are the new card's). Optional so answers of servers that do not
+   * send it still read (absent: not a purchase).
+   */
+  issues_card: Schema.optionalKey(Schema.Boolean),
 }).annotate({ identifier: "Order" });
 export type Order = typeof Order.Type;
 

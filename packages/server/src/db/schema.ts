@@ -321,6 +321,11 @@ export const orders = pgTable(
     cardNum: text("card_num"),
     lastNumber: text("last_number"),
     team: text("team"),
+    /**
+     * A purchase of a new virtual card (issue 13, /heartcard): a recharge order without a card,
+     * whose settlement issues one (then `card_num`, `last_number` and `team` are the new card's).
+     */
+    issuesCard: boolean("issues_card").notNull().default(false),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
@@ -334,6 +339,7 @@ export const orders = pgTable(
     check("orders_paytype", sql`${t.paytype} IN ('wechat', 'fy')`),
     check("orders_refund_status", sql`${t.refundStatus} IN (0, 1, 2, 3)`),
     check("orders_paid_has_time", sql`${t.status} IN (1, 9) OR ${t.paidAt} IS NOT NULL`),
+    check("orders_issues_card_virtual_recharge", sql`NOT ${t.issuesCard} OR (${t.kind} = 'recharge' AND ${t.cardType} = 2)`),
   ],
 );
 

@@ -22,6 +22,7 @@ export const PAYABLE_COLUMNS = {
   orderAmount: orders.orderAmount,
   gasType: orders.gasType,
   lastNumber: orders.lastNumber,
+  issuesCard: orders.issuesCard,
   payDeadline: orders.payDeadline,
 } as const;
 
@@ -88,4 +89,5 @@ export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode:
   reason: row.reason,
   last_number: row.lastNumber,
   paytype: row.paytype as PayType,
+  issues_card: row.issuesCard,
 });

@@ -60,7 +60,7 @@ export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: 
       oauthId,
       draftHash,
       prefix: "FO",
-      description: payDescription({ kind: "fuel", gasType: draft.gas_Type, orderAmount, lastNumber: null }),
+      description: payDescription({ kind: "fuel", gasType: draft.gas_Type, orderAmount, lastNumber: null, issuesCard: false }),
       values: {
         kind: "fuel",
         orderType: Order.orderTypeCode("payAsYouGo"),

@@ -6,11 +6,16 @@ import { refuse } from "../refusals/Refusal.ts";
 import type { PayableOrder } from "../orderRecords/rows.ts";
 import { ChannelUnavailable, type ChannelName, type PaymentChannel, type PaymentRequest, type PayParams } from "./PaymentChannel.ts";
 
-/** What the customer's pay sheet says the money is for. */
-export const payDescription = (order: Pick<PayableOrder, "kind" | "lastNumber" | "gasType" | "orderAmount">): string =>
-  order.kind === "recharge"
-    ? `Fuel card recharge ${order.lastNumber ?? ""} ${Money.formatYuan(order.orderAmount)}`.replace(/\s+/g, " ")
-    : `Diesel ${order.gasType} ${Money.formatYuan(order.orderAmount)}`;
+/**
+ * What the customer's pay sheet says the money is for. A card purchase (issue 13) has no card
+ * number yet: its card is issued when the distributor settles it.
+ */
+export const payDescription = (order: Pick<PayableOrder, "kind" | "lastNumber" | "gasType" | "orderAmount" | "issuesCard">): string =>
+  order.kind === "fuel"
+    ? `Diesel ${order.gasType} ${Money.formatYuan(order.orderAmount)}`
+    : order.issuesCard
+      ? `New virtual diesel card ${Money.formatYuan(order.orderAmount)}`
+      : `Fuel card recharge ${order.lastNumber ?? ""} ${Money.formatYuan(order.orderAmount)}`.replace(/\s+/g, " ");
 
 /** A channel that was unreachable a moment ago may be back this soon. */
 const PAYMENT_RETRY_AFTER_SECONDS = 5;

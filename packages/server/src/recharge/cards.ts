@@ -13,6 +13,14 @@ import { CARD_LOOKUPS_PER_ACCOUNT } from "../limits/policy.ts";
 
 export type CardRow = typeof cards.$inferSelect;
 
+/**
+ * The team of the virtual cards customers buy themselves (issue 13, /heartcard): '个人'
+ * ("personal"). A card's team is the distributor's fleet, and the register requires one; a bought
+ * card belongs to no fleet. A recharge names the card's team like any other (`DraftRecharge.team`,
+ * as `recharge/cardlist` shows it).
+ */
+export const PERSONAL_TEAM = "个人";
+
 /** Spec §3/§9: the last 7 digits, by which a customer knows a card. */
 export const lastNumberOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_LAST_DIGITS);
 
@@ -47,8 +55,16 @@ export const findCard = async (db: Database, cardnum: string): Promise<CardRow |
 export const cardsOfPhone = (db: Database, phone: string): Promise<CardRow[]> =>
   db.select().from(cards).where(eq(cards.phonenum, phone)).orderBy(asc(cards.cardType), asc(cards.cardnum));
 
-export const cardsOfTeam = (db: Database, team: string): Promise<CardRow[]> =>
-  db.select().from(cards).where(eq(cards.team, team)).orderBy(asc(cards.cardType), asc(cards.cardnum));
+/**
+ * The cards of a team (fleet). The personal team is no fleet: its cards are strangers' own, so
+ * looking it up answers only the caller's (`viewerPhone`) and lists nobody else's.
+ */
+export const cardsOfTeam = (db: Database, team: string, viewerPhone: string | null): Promise<CardRow[]> =>
+  db
+    .select()
+    .from(cards)
+    .where(team === PERSONAL_TEAM ? and(eq(cards.team, team), eq(cards.phonenum, viewerPhone ?? "")) : eq(cards.team, team))
+    .orderBy(asc(cards.cardType), asc(cards.cardnum));
 
 const phoneOfUser = async (db: Database, userId: number): Promise<string | null> =>
   (await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1))[0]?.phone ?? null;
@@ -58,10 +74,10 @@ const phoneOfUser = async (db: Database, userId: number): Promise<string | null>
  * look-ups a minute per customer, both together (429 with `retry-after`), and others' cards
  * masked ({@link cardToInfo}). `find` runs only within the limit.
  */
-export const lookUpCards = async (db: Database, userId: number, now: number, find: () => Promise<CardRow[]>): Promise<CardInfo[]> => {
+export const lookUpCards = async (db: Database, userId: number, now: number, find: (viewerPhone: string | null) => Promise<CardRow[]>): Promise<CardInfo[]> => {
   await countAttempt(db, [{ limit: CARD_LOOKUPS_PER_ACCOUNT, subject: String(userId) }], now);
-  const [viewerPhone, found] = await Promise.all([phoneOfUser(db, userId), find()]);
-  return found.map(cardToInfo(viewerPhone));
+  const viewerPhone = await phoneOfUser(db, userId);
+  return (await find(viewerPhone)).map(cardToInfo(viewerPhone));
 };
 
 /**

@@ -72,7 +72,7 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
       oauthId,
       draftHash,
       prefix: "RC",
-      description: payDescription({ kind: "recharge", gasType: draft.gas_Type, orderAmount, lastNumber }),
+      description: payDescription({ kind: "recharge", gasType: draft.gas_Type, orderAmount, lastNumber, issuesCard: false }),
       values: {
         kind: "recharge",
         orderType: Order.orderTypeCode("entityCard"),

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "issues_card" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_issues_card_virtual_recharge" CHECK (NOT "orders"."issues_card" OR ("orders"."kind" = 'recharge' AND "orders"."card_type" = 2));
