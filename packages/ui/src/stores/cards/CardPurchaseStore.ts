@@ -4,9 +4,9 @@ import type { CardPurchaseRequest } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
-import { valueOf } from "../Load.ts";
 import type { SessionStore } from "../SessionStore.ts";
 import { storeKind } from "../storeKind.ts";
+import { settledUser } from "./user.ts";
 import type { CheckoutOrder } from "./CardCheckoutStore.ts";
 import { cardsStore, type CardsStore } from "./CardsStore.ts";
 
@@ -56,8 +56,7 @@ export class CardPurchaseStore {
 
   /** /heartcard opened: the phone from the profile unless one was typed. */
   async open(): Promise<void> {
-    if (this.session.user._tag === "Idle") await this.session.loadUser();
-    const phone = valueOf(this.session.user)?.phone;
+    const phone = (await settledUser(this.session))?.phone;
     runInAction(() => {
       if (this.phone === "" && phone !== null && phone !== undefined) this.phone = phone;
     });

@@ -9,6 +9,7 @@ import { describeError } from "../messages.ts";
 import { run } from "../run.ts";
 import type { SessionStore } from "../SessionStore.ts";
 import { storeKind } from "../storeKind.ts";
+import { settledUser } from "./user.ts";
 
 /** How a card is looked up (spec §7: `getRechargeCardByPhone`, `getcardnumbyteam`). */
 export type LookupBy = "phone" | "team";
@@ -93,13 +94,12 @@ export class CardsStore {
    */
   async loadOwnStatus(): Promise<void> {
     if (this.own._tag === "Loaded" || this.own._tag === "Loading") return;
-    if (this.session.user._tag === "Idle") await this.session.loadUser();
-    const phone = valueOf(this.session.user)?.phone;
+    this.own = reloading(this.own);
+    const phone = (await settledUser(this.session))?.phone;
     if (phone === null || phone === undefined) {
       runInAction(() => (this.own = loaded([])));
       return;
     }
-    runInAction(() => (this.own = reloading(this.own)));
     const answer = await run(this.ports.recharge.cardsByPhone(phone));
     runInAction(() => {
       this.own = answer.ok ? loaded(answer.value) : failing(this.own, describeError(answer.error, this.i18n));

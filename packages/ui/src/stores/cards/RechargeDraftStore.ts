@@ -10,6 +10,7 @@ import type { SessionStore } from "../SessionStore.ts";
 import type { SiteStore } from "../SiteStore.ts";
 import type { StationsStore } from "../StationsStore.ts";
 import { storeKind } from "../storeKind.ts";
+import { settledUser } from "./user.ts";
 import type { CheckoutOrder } from "./CardCheckoutStore.ts";
 import { cardsStore, lastDigitsOf, type CardsStore } from "./CardsStore.ts";
 
@@ -207,8 +208,7 @@ export class RechargeDraftStore {
   }
 
   private async fillPhone(): Promise<void> {
-    if (this.session.user._tag === "Idle") await this.session.loadUser();
-    const phone = valueOf(this.session.user)?.phone;
+    const phone = (await settledUser(this.session))?.phone;
     runInAction(() => {
       if (this.phone === "" && phone !== null && phone !== undefined) this.phone = phone;
     });

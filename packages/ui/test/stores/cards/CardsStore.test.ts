@@ -69,6 +69,16 @@ describe("CardsStore: the distributor's status of the customer's own cards", () 
     expect(cards.statusOf(virtual.card_num)).toBeUndefined();
   });
 
+  it("waits for the profile another page is loading rather than reading no phone (and asks for it once)", async () => {
+    const root = testRoot();
+    const cards = root.use(cardsStore);
+    const profile = root.session.loadUser();
+    await cards.loadOwnStatus();
+    await profile;
+    expect(root.ports.api.callsTo("userInfo")).toHaveLength(1);
+    expect(root.ports.api.callsTo("rechargeCardsByPhone").map((c) => c.input)).toEqual([{ phone: "13800138000" }]);
+  });
+
   it("without a bound phone there is nothing to ask", async () => {
     const root = testRoot();
     root.ports.api.on("userInfo", { ...examples.userInfo.response, phone: null });

@@ -198,6 +198,14 @@ describe("RechargeDraftStore: the card (spec §3, §7)", () => {
     expect(after.draft.confirmed?.wire).toMatchObject({ order_amount: "32150", phonenum2: "13900139000", remark: "after 6pm", station_id: 3 });
   });
 
+  it("the phone comes from the profile, also when another page is loading it", async () => {
+    const root = cardsApp();
+    const profile = root.session.loadUser();
+    await root.draft.open("entityRecharge");
+    await profile;
+    expect(root.draft.phone).toBe("13800138000");
+  });
+
   it("a draft from the other page starts afresh, keeping the phone and the station", async () => {
     const root = cardsApp();
     await entityDraft(root);
