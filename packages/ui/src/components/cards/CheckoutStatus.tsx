@@ -56,7 +56,7 @@ export const MaintenanceNotice = observer(function MaintenanceNotice() {
   const { i18n } = useStores();
   return (
     <div className="refusal cards-maintenance" role="alert">
-      <strong>{i18n.t("MaintenanceWindow")}</strong>
+      <strong>{i18n.t("MaintenanceWindow")}</strong>{" "}
       <span>{i18n.t("cards.maintenanceHint")}</span>
     </div>
   );

@@ -1,0 +1,89 @@
+import { Constants, Money, Pricing } from "@fuel/domain";
+import Button from "antd-mobile/es/components/button";
+import Card from "antd-mobile/es/components/card";
+import Form from "antd-mobile/es/components/form";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { useStore, useStores } from "../app/StoresContext.tsx";
+import { CardField } from "../components/cards/CardField.tsx";
+import { CheckoutStatus, MaintenanceNotice } from "../components/cards/CheckoutStatus.tsx";
+import { QuoteBreakdown } from "../components/cards/QuoteBreakdown.tsx";
+import { Page } from "../components/Page.tsx";
+import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
+import { cardPurchaseStore } from "../stores/cards/CardPurchaseStore.ts";
+import "../components/forms/forms.css";
+import "../components/order/order.css";
+import "../components/cards/cards.css";
+
+/** The page's fixed prices in cents per litre (4.61 now, 5.11 at the pump), for the breakdown's lines. */
+const PRICES = Pricing.cardPurchasePrices();
+
+/**
+ * Spec §2 /heartcard: buy a diesel card by amount. The page always shows 4.61 a litre and 0.5 off
+ * (spec §9); the amount refuses a 5th digit and is at most 5000 yuan (spec §5); the payable is
+ * `Pricing.cardPurchaseQuote`; paying goes through the FY channel with one key per tap (the same
+ * checkout as a recharge), and a paid purchase opens its order (/orderDetail/2/:id).
+ */
+export default observer(function HeartCardPage() {
+  const { i18n } = useStores();
+  const purchase = useStore(cardPurchaseStore);
+  const checkout = useStore(cardCheckoutStore);
+  useEffect(() => {
+    checkout.reset();
+    void purchase.open();
+  }, [purchase, checkout]);
+  const phase = checkout.phaseOf("cardPurchase");
+  const paused = checkout.underMaintenance;
+  const quote = purchase.quote;
+  const pay = () => {
+    const order = purchase.checkoutOrder();
+    if (order !== undefined) void checkout.pay(order);
+  };
+  return (
+    <Page backTo="/recharge">
+      {paused ? <MaintenanceNotice /> : null}
+      <Card className="cards-price" title={<h2 className="station-title">{i18n.t("cards.cardPrice")}</h2>}>
+        <p className="cards-price-figures">
+          <strong>{i18n.t("cards.pagePrice", { price: purchase.pagePrice.priceYuan })}</strong>
+          <span className="cards-price-discount">{i18n.t("cards.pageDiscount", { amount: purchase.pagePrice.discountPerLitreYuan })}</span>
+        </p>
+        <p className="cards-intro">{i18n.t("cards.buyIntro")}</p>
+      </Card>
+      <Form
+        layout="vertical"
+        onFinish={pay}
+        footer={
+          phase._tag === "Pending" ? null : (
+            <div className="form-footer">
+              <Button block type="submit" color="primary" size="large" loading={checkout.busy} disabled={checkout.busy || paused}>
+                {quote === undefined ? i18n.t("cards.buyCard") : i18n.t("order.pay", { amount: Money.formatYuan(quote.payable) })}
+              </Button>
+            </div>
+          )
+        }
+      >
+        <CardField
+          id="purchase-amount"
+          label={i18n.t("cards.purchaseAmount")}
+          hint={i18n.t("cards.purchaseAmountHint", { max: Constants.CARD_PURCHASE_MAX_YUAN, digits: Constants.CARD_PURCHASE_MAX_DIGITS })}
+          error={purchase.amountError}
+          value={purchase.amountText}
+          onChange={purchase.setAmount}
+          input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: purchase.touch }}
+        >
+          <QuoteBreakdown quote={quote} price={PRICES.nowPrice} originalPrice={PRICES.originalPrice} />
+        </CardField>
+        <CardField
+          id="purchase-phone"
+          label={i18n.t("order.phone")}
+          hint={i18n.t("order.phoneHint", { n: Constants.PHONE_LENGTH })}
+          error={purchase.phoneError}
+          value={purchase.phone}
+          onChange={purchase.setPhone}
+          input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: purchase.touch }}
+        />
+      </Form>
+      <CheckoutStatus checkout={checkout} kind="cardPurchase" />
+    </Page>
+  );
+});
