@@ -14,8 +14,8 @@ describe("Routes table (spec §2)", () => {
   it("keeps alive exactly /stationlist, /citylist and /testStationlist", () => {
     expect(ROUTES.filter((r) => r.keepAlive).map((r) => r.path).sort()).toEqual(["/citylist", "/stationlist", "/testStationlist"]);
   });
-  it("shows the tab bar on the three tab pages", () => {
-    expect(ROUTES.filter((r) => r.tabBar).map((r) => r.path).sort()).toEqual(["/personal", "/recharge2", "/rechargeStationList"]);
+  it("shows the tab bar on the three tab pages and on the card page, the home after sign-in (issue 13)", () => {
+    expect(ROUTES.filter((r) => r.tabBar).map((r) => r.path).sort()).toEqual(["/personal", "/recharge", "/recharge/1/:card_num", "/recharge/2", "/recharge2", "/rechargeStationList"]);
   });
   it("matches patterns, trailing slashes and query strings", () => {
     expect(matchRoute("/orderDetail/42")?.path).toBe("/orderDetail/:id");
