@@ -1,3 +1,4 @@
+import { Pricing } from "@fuel/domain";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -35,7 +36,8 @@ const rowCounts = async (): Promise<string> => {
 beforeAll(async () => {
   booted = await bootApp();
   await seedCatalogue(booted);
-  me = await customer(booted, "13912345678");
+  // A follower of the official account, so a card-page top-up (`source: "card"`) gets past its preconditions.
+  me = await customer(booted, "13912345678", { followsOfficialAccount: true });
   other = await customer(booted);
   const station = await dieselStation(booted);
   stationIds = [station.id, 1, 9, 30, 31, 0, -1, 2 ** 31];
@@ -52,6 +54,11 @@ beforeAll(async () => {
   await booted.app.inject({ method: "POST", url: "/api/sandbox/cashier/redeem", headers: { "content-type": "application/json" }, payload: JSON.stringify({ qrcode: qrCodes[0] }) });
   await call(booted, me, "/api/order/cancel", { order_id: orderIds[3] });
   orderIds.push((await createOrder(booted, other, draftFor(station.id))).order_id);
+  // A paid card purchase (issue 13), so fuzzed settlements may issue its card.
+  const purchase = await call(booted, me, "/api/rechargeorder/buycard", { order_amount: "10000", amount: Pricing.cardPurchaseQuote(10_000 as never).payable, phone: "13912345678", paytype: "fy" });
+  const purchaseId = purchase.json<{ data: { order_id: number } }>().data.order_id;
+  await payInSandbox(booted, purchaseId);
+  orderIds.push(purchaseId);
 });
 afterAll(async () => booted.close());
 
@@ -103,6 +110,16 @@ const bodies = (): Record<string, fc.Arbitrary<unknown>> => ({
       team: maybe(fc.constantFrom("珠江物流车队", "鹏城运输车队")),
       station_id: maybe(fc.constantFrom(...stationIds)),
       paytype: maybe(fc.constantFrom("fy", "wechat")),
+      source: maybe(fc.constantFrom("card", "entity")),
+    },
+    { requiredKeys: [] },
+  ),
+  "/api/rechargeorder/buycard": fc.record(
+    {
+      order_amount: maybe(fc.oneof(fc.integer({ min: 0, max: 600_000 }).map(String), fc.constantFrom("1", "500000", "500001", "0", ""))),
+      amount: maybe(fc.oneof(fc.integer({ min: 0, max: 600_000 }), fc.constantFrom(1, Pricing.cardPurchaseQuote(10_000 as never).payable))),
+      phone: maybe(fc.constantFrom("13912345678", "13800138000", "1380013800")),
+      paytype: maybe(fc.constantFrom("fy", "FY", "wechat")),
     },
     { requiredKeys: [] },
   ),
@@ -128,6 +145,7 @@ const PATHS = [
   "/api/recharge/getRechargeCardByPhone",
   "/api/recharge/getcardnumbyteam",
   "/api/rechargeorder/create",
+  "/api/rechargeorder/buycard",
   "/api/sandbox/pay",
   "/api/sandbox/cashier/redeem",
   "/api/sandbox/recharge/settle",
@@ -170,6 +188,8 @@ describe("order, payment, QR and recharge endpoints under fuzzed bodies", () => 
     "/api/recharge/getcardnumbyteam": { team: "珠江物流车队" },
     // amount 1 is not the payable: a variant that passes every rule ends at 409 'the price has changed', after the station and card queries.
     "/api/rechargeorder/create": { gas_Type: "0#", card_type: 1, last_number: "1234567", order_amount: "10000", amount: 1, phone: "13912345678", team: "珠江物流车队", station_id: stationIds[0], remark: "edge", paytype: "fy" },
+    // amount 1 is not the payable either: every rule is checked, then 409 'the price has changed'.
+    "/api/rechargeorder/buycard": { order_amount: "10000", amount: 1, phone: "13912345678", paytype: "fy" },
     "/api/sandbox/pay": { order_id: orderIds[0], result: "cancel" },
     "/api/sandbox/cashier/redeem": { qrcode: qrCodes[0] },
     "/api/sandbox/recharge/settle": { order_id: orderIds[0], result: "rejected", reason: "edge" },
