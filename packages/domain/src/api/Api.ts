@@ -70,7 +70,7 @@ export const Api = {
     access: "token",
     request: Empty,
     response: User,
-    summary: "The signed-in user, with is_activated.",
+    summary: "The signed-in user, with is_activated and follows_official_account (read from the messaging app at each sign-in).",
   }),
   login: endpoint({
     method: "POST",
@@ -296,7 +296,8 @@ export const Api = {
     access: "activated",
     request: Empty,
     response: CardListResponse,
-    summary: "The cards the customer recharged before: entity_list and virtual_list.",
+    summary:
+      "The cards the customer can pick again: those registered to their phone and those on their recharge orders (a bought card once its purchase is settled, team `个人`), entity_list and virtual_list.",
   }),
   rechargeCardsByTeam: endpoint({
     method: "POST",
@@ -305,7 +306,7 @@ export const Api = {
     request: CardsByTeamRequest,
     response: CardInfoList,
     summary:
-      "The cards of a team. A card registered to the caller's own phone comes whole; any other with `cardnum` masked to its last 7 digits (`******7654321`, what a recharge needs) and `phonenum` masked (`139****5678`). 30 look-ups a minute per account, both look-ups together, then 429 with `retry-after` (tag CardLookupsLimited).",
+      "The cards of a team. A card registered to the caller's own phone comes whole; any other with `cardnum` masked to its last 7 digits (`******7654321`, what a recharge needs) and `phonenum` masked (`139****5678`). The personal team `个人` of bought cards is no fleet: it answers only the caller's own cards. 30 look-ups a minute per account, both look-ups together, then 429 with `retry-after` (tag CardLookupsLimited).",
   }),
   rechargeCardsByPhone: endpoint({
     method: "POST",
@@ -321,7 +322,8 @@ export const Api = {
     access: "activated",
     request: RechargeOrderCreateRequest,
     response: RechargeOrderCreateResponse,
-    summary: "Create a fuel-card recharge order paid through the FY channel (result_code '000000'). 409 TooManyUnpaidOrders as in `order/create`.",
+    summary:
+      "Create a fuel-card recharge order paid through the FY channel (result_code '000000'). At most 5000 yuan from the entity-recharge page; with `source: \"card\"` (the card page) up to 10000 yuan (above: 400 ContactDistributor) and only for a customer with an oauth id (else 409 OfficialAccountRequired) who follows the official account (else 409 OfficialAccountNotFollowed). 409 PriceChanged, 409 TooManyUnpaidOrders as in `order/create`.",
   }),
   cardPurchaseCreate: endpoint({
     method: "POST",
@@ -340,7 +342,8 @@ export const Api = {
     access: "none",
     request: SandboxOauthCodeRequest,
     response: SandboxCodeResponse,
-    summary: "Sandbox: mint a single-use messaging-app authorization code.",
+    summary:
+      "Sandbox: mint a single-use messaging-app authorization code. `follows_official_account` (absent: false) is what the sign-in with it reports, as the consent page's checkbox does.",
   }),
   sandboxSms: endpoint({
     method: "GET",
@@ -372,7 +375,8 @@ export const Api = {
     access: "none",
     request: SandboxSettleRequest,
     response: OrderStatusAnswer,
-    summary: "Sandbox: the card distributor settles or rejects a paid recharge order.",
+    summary:
+      "Sandbox: the card distributor settles or rejects a paid recharge order. Settling a card purchase 'done' issues its virtual card (then on the order as `card_num`, `last_number`); rejecting refunds it and issues nothing.",
   }),
   sandboxInviteCodes: endpoint({
     method: "POST",
