@@ -73,7 +73,7 @@ const CardDetails = observer(function CardDetails() {
   if (card === undefined) return <p className="cards-empty-line">{i18n.t("cards.chooseCardHint")}</p>;
   const status = card.status ?? (cards.own._tag === "Loading" || cards.own._tag === "Idle" ? i18n.t("loading") : i18n.t("cards.statusUnknown"));
   return (
-    <Card className="cards-details" title={<h2 className="station-title">{i18n.t("cards.details")}</h2>}>
+    <Card className="cards-details" title={<h2 className="cards-card-title">{i18n.t("cards.details")}</h2>}>
       <dl>
         <div>
           <dt>{i18n.t("cards.cardNumber")}</dt>

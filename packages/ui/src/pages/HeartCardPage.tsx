@@ -42,7 +42,7 @@ export default observer(function HeartCardPage() {
   return (
     <Page backTo="/recharge">
       {paused ? <MaintenanceNotice /> : null}
-      <Card className="cards-price" title={<h2 className="station-title">{i18n.t("cards.cardPrice")}</h2>}>
+      <Card className="cards-price" title={<h2 className="cards-card-title">{i18n.t("cards.cardPrice")}</h2>}>
         <p className="cards-price-figures">
           <strong>{i18n.t("cards.pagePrice", { price: purchase.pagePrice.priceYuan })}</strong>
           <span className="cards-price-discount">{i18n.t("cards.pageDiscount", { amount: purchase.pagePrice.discountPerLitreYuan })}</span>

@@ -1,3 +1,4 @@
+import { offline } from "@fuel/adapters/ports";
 import type { Messages } from "@fuel/domain";
 import { examples } from "@fuel/domain/api";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -19,6 +20,7 @@ const T = {
     distributor: "amounts over 10000 yuan: please contact your distributor", follow: "follow our official account first to top up this card",
     upgrading: "the official account is upgrading, please try again later", cardId: "card id is missing", noCards: "You have no fuel cards yet",
     buy: "Buy a diesel card", recharge2: "Recharge an entity card", orders: "My orders", notFound: "Card 9999999999999 is not among your cards.",
+    offline: "network unavailable, check your connection", retry: "Retry",
   },
   "zh-CN": {
     virtualCards: "虚拟卡", entityCards: "实体卡", all: "全部", entity: "实体卡", virtual: "虚拟卡", cardA: /尾号1234567/, cardB: /尾号2345678/,
@@ -26,6 +28,7 @@ const T = {
     distributor: "金额超过10000元，请联系经销商", follow: "请先关注公众号再为此卡充值",
     upgrading: "公众号升级中，请稍后再试", cardId: "缺少卡号", noCards: "您还没有油卡",
     buy: "购买柴油卡", recharge2: "实体卡充值", orders: "我的订单", notFound: "您的油卡中没有卡号 9999999999999。",
+    offline: "网络不可用，请检查网络连接", retry: "重试",
   },
 } as const;
 
@@ -130,5 +133,23 @@ describe.each(["en", "zh-CN"] as const satisfies ReadonlyArray<Messages.Locale>)
     const empty = screen.getByText(t.noCards).closest(".adm-error-block") as HTMLElement;
     fireEvent.click(within(empty).getByRole("button", { name: t.recharge2 }));
     await waitFor(() => expect(where()).toBe("/recharge2"));
+  });
+
+  it("the cards cannot be read: says why, with a retry that loads them", async () => {
+    const root = cardsApp({ locale });
+    root.ports.api.fail("rechargeCardList", offline());
+    renderPage(<CardPage />, { root, path: "/recharge" });
+    expect(await screen.findByText(t.offline)).toBeTruthy();
+    root.ports.api.on("rechargeCardList", { entity_list: [], virtual_list: [VIRTUAL] });
+    fireEvent.click(screen.getByRole("button", { name: t.retry }));
+    expect(await screen.findByRole("radiogroup", { name: t.virtualCards })).toBeTruthy();
+  });
+
+  it("a failed refresh keeps the cards on screen and says why", async () => {
+    const root = await open("/recharge");
+    root.ports.api.fail("rechargeCardList", offline());
+    await root.cards.refresh();
+    expect(await screen.findByText(t.offline)).toBeTruthy();
+    expect(screen.getByRole("radiogroup", { name: t.virtualCards })).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import { offline } from "@fuel/adapters/ports";
 import type { Messages } from "@fuel/domain";
 import { Money, Pricing } from "@fuel/domain";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -15,13 +16,13 @@ const T = {
     amount: "Recharge amount (yuan)", amountHint: "Up to 5000 yuan, at most 2 decimals", over: "single amount cannot exceed 5000 yuan",
     noCard: "card number cannot be empty", noAmount: "recharge amount cannot be empty", continue: "Continue", cardA: /Card ending 1234567/,
     noStation: "No station chosen", choose: "Choose a station", change: "Change station", secondPhone: "Second phone (optional)", badPhone: "enter a correct phone number",
-    payable: "To pay", tips: "Tips",
+    payable: "To pay", tips: "Tips", offline: "network unavailable, check your connection", retry: "Retry",
   },
   "zh-CN": {
     amount: "充值金额（元）", amountHint: "最多5000元，最多两位小数", over: "单笔金额不能超过5000元",
     noCard: "卡号不能为空", noAmount: "充值金额不能为空", continue: "下一步", cardA: /尾号1234567/,
     noStation: "未选择油站", choose: "选择油站", change: "更换油站", secondPhone: "备用手机号（选填）", badPhone: "请输入正确的手机号",
-    payable: "应付", tips: "温馨提示",
+    payable: "应付", tips: "温馨提示", offline: "网络不可用，请检查网络连接", retry: "重试",
   },
 } as const;
 
@@ -107,5 +108,19 @@ describe.each(LOCALES)("/recharge2 in %s", (locale) => {
     await userEvent.type(amountInput(), "500");
     await userEvent.click(screen.getByRole("button", { name: t.continue }));
     await waitFor(() => expect(where()).toBe("/rechargeordernew"));
+  });
+
+  it("the site settings cannot be read: says why with a retry, and the payable waits for them", async () => {
+    const root = cardsApp({ locale });
+    root.ports.api.fail("webInfo", offline());
+    renderPage(<Recharge2Page />, { root, path: "/recharge2" });
+    expect(await screen.findByText(t.offline)).toBeTruthy();
+    fireEvent.click(await screen.findByText(t.cardA));
+    await userEvent.type(amountInput(), "500");
+    expect(screen.getByTestId("breakdown").querySelector("strong")).toBeNull();
+    root.ports.api.on("webInfo", WEB_INFO);
+    fireEvent.click(screen.getByRole("button", { name: t.retry }));
+    expect(await screen.findByRole("region", { name: t.tips })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId("breakdown").querySelector("strong")).not.toBeNull());
   });
 });

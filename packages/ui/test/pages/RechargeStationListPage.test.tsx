@@ -11,8 +11,8 @@ import { cardsApp, VIRTUAL } from "../stores/cards/fixtures.ts";
 const where = () => screen.getByTestId("location").textContent;
 
 const T = {
-  en: { city: "Stations in 广州市", here: "Recharge here", at: (name: string) => `Recharge at ${name}`, noDiesel: "this station cannot buy diesel for now", chosen: "Chosen" },
-  "zh-CN": { city: "广州市的油站", here: "在此充值", at: (name: string) => `在${name}充值`, noDiesel: "该油站暂不能购买柴油", chosen: "已选" },
+  en: { city: "Stations in 广州市", here: "Recharge here", at: (name: string) => `Recharge here: ${name}`, noDiesel: "this station cannot buy diesel for now", chosen: "Chosen" },
+  "zh-CN": { city: "广州市的油站", here: "在此充值", at: (name: string) => `在此充值：${name}`, noDiesel: "该油站暂不能购买柴油", chosen: "已选" },
 } as const;
 
 const listAt = (locale: Messages.Locale, path = "/rechargeStationList") => {
