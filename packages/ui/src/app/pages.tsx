@@ -28,4 +28,12 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   "/paycallback": lazy(() => import("../pages/PayCallbackPage.tsx")),
   "/orderlist": lazy(() => import("../pages/OrderListPage.tsx")),
   "/orderDetail/:id": lazy(() => import("../pages/OrderDetailPage.tsx")),
+  "/orderDetail/2/:id": lazy(() => import("../pages/RechargeOrderDetailPage.tsx")),
+  "/recharge": lazy(() => import("../pages/CardPage.tsx")),
+  "/recharge/1/:card_num": lazy(() => import("../pages/CardPage.tsx")),
+  "/recharge/2": lazy(() => import("../pages/CardPage.tsx")),
+  "/recharge2": lazy(() => import("../pages/Recharge2Page.tsx")),
+  "/rechargeStationList": lazy(() => import("../pages/RechargeStationListPage.tsx")),
+  "/rechargeordernew": lazy(() => import("../pages/RechargeOrderNewPage.tsx")),
+  "/heartcard": lazy(() => import("../pages/HeartCardPage.tsx")),
 };
