@@ -57,7 +57,8 @@ describe("the shell", () => {
 
   it("sends a signed-in customer from /login to /recharge/2", async () => {
     shellAt("/login", activated());
-    expect(screen.getByTestId("where").textContent).toBe("/recharge/2");
+    // react-router navigates in a transition once the lazy card page has loaded.
+    await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/recharge/2"));
   });
 
   it("moves the customer to /login when the session ends on a protected page", async () => {
