@@ -91,6 +91,13 @@ const MAPPINGS: ReadonlyArray<Mapping> = [
     input: rechargeDraft,
     options: { idempotencyKey: "key-recharge-1" },
   },
+  {
+    method: "recharge.buyCard",
+    invoke: (g) => g.recharge.buyCard(examples.cardPurchaseCreate.request, { idempotencyKey: "key-card-1" }),
+    name: "cardPurchaseCreate",
+    input: examples.cardPurchaseCreate.request,
+    options: { idempotencyKey: "key-card-1" },
+  },
 ];
 
 const gatewayMethods = (g: ApiGateways): string[] =>
