@@ -2,7 +2,23 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, createFuelOrder, dieselStationId, launch, payInSandbox, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
+import {
+  baseUrl,
+  buyCard,
+  cardCustomer,
+  cardsOf,
+  createFuelOrder,
+  createRechargeOrder,
+  dieselStationId,
+  launch,
+  payInSandbox,
+  phone,
+  scrollsSideways,
+  settleRecharge,
+  shot,
+  signedInCustomer,
+  withSession,
+} from "./support.ts";
 
 /**
  * One screenshot of every screen the app has, in English and Chinese, at 390x844. With
@@ -10,10 +26,13 @@ import { baseUrl, createFuelOrder, dieselStationId, launch, payInSandbox, phone,
  * otherwise to test/e2e/screenshots/. Each must render without sideways scroll or console errors.
  */
 
-type SessionKind = "signed out" | "activated";
+type SessionKind = "signed out" | "activated" | "card owner";
 
-/** Filled in before the pictures: a diesel station, a paid order and an unpaid one of the customer. */
-const ids = { station: 0, paid: 0, unpaid: 0 };
+/**
+ * Filled in before the pictures: a diesel station, a paid order and an unpaid one of the customer;
+ * the card owner's virtual card, a paid recharge, a rejected one and a paid card purchase.
+ */
+const ids = { station: 0, paid: 0, unpaid: 0, virtualCard: "", rechargePaid: 0, rechargeRejected: 0, purchase: 0 };
 
 interface Screen {
   readonly name: string;
@@ -22,7 +41,21 @@ interface Screen {
   readonly session: SessionKind;
   /** What must be on screen before the picture is taken. */
   readonly ready?: (page: Page) => Promise<unknown>;
+  /** What the customer does on the page before the picture (fills a form, opens a dialog). */
+  readonly act?: (page: Page) => Promise<unknown>;
 }
+
+/** A recharge of the demo entity card with a station, as /recharge2 makes it, up to its checklist. */
+const fillRecharge = async (page: Page): Promise<void> => {
+  await page.locator("label", { hasText: /1234567/ }).first().click();
+  await page.locator("#recharge-amount").fill("500");
+  await page.locator("a[href^='/rechargeStationList']").first().click();
+  await page.waitForURL(/\/rechargeStationList/);
+  await page.locator(".station-card button:not([disabled])").first().click();
+  await page.waitForURL(/\/recharge2/);
+  await page.locator("button[type=submit]").click();
+  await page.waitForURL(/\/rechargeordernew/);
+};
 
 const cards = (page: Page) => page.locator(".station-card").first().waitFor();
 
@@ -52,8 +85,21 @@ const SCREENS: ReadonlyArray<Screen> = [
   { name: "order-detail-paid", path: (m) => `/orderDetail/${m.paid}`, session: "activated", ready: (page) => page.locator(".order-qr-text").waitFor() },
   { name: "order-detail-unpaid", path: (m) => `/orderDetail/${m.unpaid}`, session: "activated", ready: (page) => page.getByRole("timer").first().waitFor() },
   { name: "pay-callback", path: "/paycallback?sub_mch_id=1900000109&out_trade_no=FO2026112300000001&check_code=81726354", session: "activated", ready: (page) => page.getByTestId("redemption-code").waitFor() },
+  // issue 13: fuel cards
+  { name: "card-page-entity", path: "/recharge/2", session: "card owner", ready: (page) => page.locator("label.adm-radio").first().waitFor() },
+  { name: "card-page-all", path: "/recharge", session: "card owner", ready: (page) => page.locator("label.adm-radio").first().waitFor() },
+  { name: "card-page-virtual", path: (m) => `/recharge/1/${m.virtualCard}`, session: "card owner", ready: (page) => page.locator("label.adm-radio").first().waitFor() },
+  { name: "card-page-empty", path: "/recharge/2", session: "activated", ready: (page) => page.locator(".adm-error-block").first().waitFor() },
+  { name: "recharge2", path: "/recharge2", session: "card owner", ready: (page) => page.locator("label.adm-radio").first().waitFor() },
+  { name: "recharge-station-list", path: "/rechargeStationList", session: "card owner", ready: cards },
+  { name: "recharge-checklist", path: "/recharge2", session: "card owner", act: fillRecharge },
+  { name: "recharge-checklist-empty", path: "/rechargeordernew", session: "activated" },
+  { name: "heartcard", path: "/heartcard", session: "card owner", act: (page) => page.locator("#purchase-amount").fill("1000") },
+  { name: "recharge-detail-paid", path: (m) => `/orderDetail/2/${m.rechargePaid}`, session: "card owner", ready: (page) => page.locator(".recharge-qr canvas, .recharge-qr svg, .recharge-qr img").first().waitFor() },
+  { name: "recharge-detail-rejected", path: (m) => `/orderDetail/2/${m.rechargeRejected}`, session: "card owner", ready: (page) => page.locator(".recharge-rejected, [role=alert]").first().waitFor().catch(() => undefined) },
+  { name: "card-purchase-detail", path: (m) => `/orderDetail/2/${m.purchase}`, session: "card owner", ready: (page) => page.locator(".recharge-qr canvas, .recharge-qr svg, .recharge-qr img").first().waitFor() },
+  { name: "order-list-cards", path: "/orderlist?tab=all", session: "card owner", ready: (page) => page.locator(".order-card").first().waitFor() },
   // the shell
-  { name: "coming-soon", path: "/heartcard", session: "activated" },
   { name: "not-found", path: "/no/such/page", session: "signed out" },
 ];
 
@@ -68,10 +114,24 @@ const LOCALES = [
 
 let browser: Browser;
 let token: string;
+let cardToken: string;
 beforeAll(async () => {
   browser = await launch();
   const customer = await signedInCustomer({ activated: true });
   token = customer.token;
+  const owner = await cardCustomer();
+  cardToken = owner.token;
+  const recharge = await createRechargeOrder(owner, 30_000);
+  await payInSandbox(recharge.orderId);
+  ids.rechargePaid = recharge.orderId;
+  const rejected = await createRechargeOrder(owner, 20_000);
+  await payInSandbox(rejected.orderId);
+  await settleRecharge(rejected.orderId, "rejected", "card frozen by the fleet");
+  ids.rechargeRejected = rejected.orderId;
+  const purchase = await buyCard(owner, 100_000);
+  await payInSandbox(purchase.orderId);
+  ids.purchase = purchase.orderId;
+  ids.virtualCard = (await cardsOf(owner.token)).virtual_list[0]?.card_num ?? "";
   ids.station = await dieselStationId();
   const paid = await createFuelOrder(customer, 20000);
   await payInSandbox(paid.orderId);
@@ -107,9 +167,11 @@ describe("every screen, in both languages", () => {
       const problems: string[] = [];
       for (const screen of SCREENS) {
         if (screen.session === "activated") await withSession(device.page, { token }, true);
+        else if (screen.session === "card owner") await withSession(device.page, { token: cardToken }, true);
         else await device.page.evaluate(() => localStorage.clear()).catch(() => undefined);
         await device.page.goto(`${baseUrl()}${addressOf(screen)}`, { waitUntil: "networkidle" });
         await screen.ready?.(device.page);
+        await screen.act?.(device.page);
         await device.page.waitForTimeout(300); // toasts and transitions settle
         if (await scrollsSideways(device.page)) problems.push(`${screen.name}: scrolls sideways`);
         const name = `${screen.name}-${locale}`;

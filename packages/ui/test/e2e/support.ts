@@ -113,11 +113,15 @@ export const signedInCustomer = async (
   return { token: bound.token, phone: phoneNumber };
 };
 
-/** Opens the app with a session already on the device (the token store's keys). */
+/**
+ * Opens the app with a session already on the device (the token store's keys). Another
+ * customer's session also starts with an empty tab (drafts kept per tab belong to the one before).
+ */
 export const withSession = async (page: Page, session: { token: string }, activated = true): Promise<void> => {
   await page.goto(`${baseUrl()}/nowhere-yet`);
   await page.evaluate(
     ([token, act]) => {
+      if (localStorage.getItem("fuel.token") !== token) sessionStorage.clear();
       localStorage.setItem("fuel.token", token);
       if (act) localStorage.setItem("fuel.activated", "1");
     },
@@ -178,29 +182,38 @@ export const orderStatusOf = async (token: string, orderId: number): Promise<num
 
 /** The demo phone whose fuel cards the seed registers (packages/server/src/seed/demoCards.ts). */
 export const CARD_PHONE = "13912345678";
-const CARD_OPENID = "e2e-card-customer";
+/** The other demo phone with cards (an entity card 2345678 of another team). */
+export const SECOND_CARD_PHONE = "13800138000";
 
 /**
- * The customer who owns the demo cards of {@link CARD_PHONE}, activated and following the
- * official account. The first call binds the phone; later calls (any test file, the same
- * server) sign the same customer in again, since a phone is bound to one account.
+ * The customer who owns the demo cards of `phoneNumber`, activated, following the official
+ * account or not. The first call binds the phone to `openid`; later calls (any test file, the
+ * same server) sign the same customer in again, since a phone is bound to one account, and each
+ * sign-in sets the follow flag anew.
  */
-export const cardCustomer = async (): Promise<{ token: string; phone: string }> => {
-  const { code } = await api<{ code: string }>("/api/sandbox/oauth/code", { body: { openid: CARD_OPENID, follows_official_account: true } });
+const cardOwner = async (phoneNumber: string, openid: string, follows: boolean): Promise<{ token: string; phone: string }> => {
+  const { code } = await api<{ code: string }>("/api/sandbox/oauth/code", { body: { openid, follows_official_account: follows } });
   const auth = await api<{ unBindPhone: boolean; token?: string; is_activated: boolean; info: { openid: string } }>("/api/wechatauth", { body: { code } });
   let token = auth.token;
   if (auth.unBindPhone || token === undefined) {
-    await api("/api/sendsms", { body: { phone: CARD_PHONE } });
-    const captcha = await smsCode(CARD_PHONE);
-    await api("/api/check_captcha", { body: { phone: CARD_PHONE, captcha, openid: auth.info.openid } });
-    token = (await api<{ token: string }>("/api/bindphone", { body: { phone: CARD_PHONE, openid: auth.info.openid } })).token;
+    await api("/api/sendsms", { body: { phone: phoneNumber } });
+    const captcha = await smsCode(phoneNumber);
+    await api("/api/check_captcha", { body: { phone: phoneNumber, captcha, openid: auth.info.openid } });
+    token = (await api<{ token: string }>("/api/bindphone", { body: { phone: phoneNumber, openid: auth.info.openid } })).token;
   }
   if (!auth.is_activated) {
     const [invite] = await inviteCodes(1);
     await api("/api/activacode/check", { body: { code: invite }, token });
   }
-  return { token, phone: CARD_PHONE };
+  return { token, phone: phoneNumber };
 };
+
+/** The owner of the demo cards of {@link CARD_PHONE}, following the official account. */
+export const cardCustomer = (): Promise<{ token: string; phone: string }> => cardOwner(CARD_PHONE, "e2e-card-customer", true);
+
+/** The owner of the demo cards of {@link SECOND_CARD_PHONE}, following the official account or not. */
+export const signedInCardOwner = (options: { readonly followsOfficialAccount: boolean }): Promise<{ token: string; phone: string }> =>
+  cardOwner(SECOND_CARD_PHONE, "e2e-second-card-owner", options.followsOfficialAccount);
 
 /** The customer's cards as the server lists them. */
 export const cardsOf = async (token: string): Promise<{ entity_list: Array<{ card_num: string; last_number: string; team: string; card_type: number }>; virtual_list: Array<{ card_num: string; last_number: string; team: string; card_type: number }> }> =>
@@ -232,4 +245,13 @@ export const createRechargeOrder = async (customer: { token: string; phone: stri
 /** The sandbox card distributor settles a paid recharge: done, or rejected with a reason. */
 export const settleRecharge = async (orderId: number, result: "done" | "rejected", reason?: string): Promise<void> => {
   await api("/api/sandbox/recharge/settle", { body: { order_id: orderId, result, ...(reason === undefined ? {} : { reason }) } });
+};
+
+/** A card purchase (/heartcard) made through the API (unpaid), at the page's price. */
+export const buyCard = async (customer: { token: string; phone: string }, amountCents: number): Promise<{ orderId: number }> => {
+  const created = await api<{ order_id: number }>("/api/rechargeorder/buycard", {
+    token: customer.token,
+    body: { order_amount: String(amountCents), amount: Pricing.cardPurchaseQuote(amountCents as never).payable, phone: customer.phone, paytype: "fy" },
+  });
+  return { orderId: created.order_id };
 };
