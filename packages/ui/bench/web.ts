@@ -68,8 +68,7 @@ const build = (): void => {
 };
 
 const firstLoad = (manifest: Manifest, pages: ReadonlyMap<string, string>, route: string) => {
-  // A route without its own page shows the coming-soon page: lazy if the build split it out.
-  const pageKey = pages.get(route) ?? (manifest["src/app/ComingSoonPage.tsx"]?.isDynamicEntry === true ? "src/app/ComingSoonPage.tsx" : undefined);
+  const pageKey = pages.get(route);
   const files = sizesOf(distDir, firstLoadFiles(manifest, pageKey, readFileSync(join(distDir, "index.html"), "utf8")));
   return { pageKey, files, total: files.reduce((sum, f) => sum + f.gzip, 0) };
 };

@@ -33,7 +33,7 @@ export interface RouteFiles {
  * The classic script (no modules, no globals left behind) that adds `<link rel="modulepreload">`
  * (and a style preload) for the current path's page chunk, so the browser fetches it while the
  * entry loads instead of after the app has started and rendered. `fallback`: a path no route
- * matches (the coming-soon page, or nothing).
+ * matches (the not-found page).
  */
 export const preloadScript = (routes: ReadonlyArray<RouteFiles>, fallback: Omit<RouteFiles, "pattern">): string =>
   `(function(){var r=${JSON.stringify(routes.map((r) => [r.pattern, r.scripts, r.styles]))},f=${JSON.stringify([fallback.scripts, fallback.styles])},p=location.pathname,i,j;` +
@@ -87,7 +87,7 @@ export const routePreload = (always: ReadonlyArray<RegExp> = []): Plugin => {
         const files = filesOf(module);
         return files === undefined ? [] : [{ pattern: patternOf(path), ...files }];
       });
-      const fallback = filesOf("app/ComingSoonPage.tsx") ?? { scripts: [], styles: [] };
+      const fallback = filesOf("app/NotFoundPage.tsx") ?? { scripts: [], styles: [] };
       const ref = this.emitFile({ type: "asset", name: "route-preload.js", source: preloadScript(routes, fallback) });
       const src = base + this.getFileName(ref);
       const early = all

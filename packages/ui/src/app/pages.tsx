@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 
 /**
  * The page of each route of spec §2, each in its own chunk (`React.lazy`), so the first screen
- * loads only its own code. A route missing here shows <ComingSoonPage> naming the route.
+ * loads only its own code. Every route of `Routes.ROUTES` has one (test/app/pages.test.ts).
  */
 export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   "/": lazy(() => import("../pages/LoginPage.tsx")),

@@ -16,7 +16,7 @@ const routes = [
   { pattern: patternOf("/login"), scripts: ["/assets/LoginPage.js", "/assets/button.js"], styles: ["/assets/LoginPage.css"] },
   { pattern: patternOf("/orderDetail/:id"), scripts: ["/assets/OrderDetailPage.js"], styles: [] },
 ];
-const fallback = { scripts: ["/assets/ComingSoonPage.js"], styles: [] };
+const fallback = { scripts: ["/assets/NotFoundPage.js"], styles: [] };
 
 describe("the route preload script", () => {
   it("preloads the current route's page chunk, the chunks it imports and its styles", () => {
@@ -29,11 +29,11 @@ describe("the route preload script", () => {
 
   it("matches a route with parameters by its pattern, and only whole paths", () => {
     expect(linksAt(preloadScript(routes, fallback), "/orderDetail/17")).toEqual([{ rel: "modulepreload", href: "/assets/OrderDetailPage.js" }]);
-    expect(linksAt(preloadScript(routes, fallback), "/orderDetail/17/more")).toEqual([{ rel: "modulepreload", href: "/assets/ComingSoonPage.js" }]);
+    expect(linksAt(preloadScript(routes, fallback), "/orderDetail/17/more")).toEqual([{ rel: "modulepreload", href: "/assets/NotFoundPage.js" }]);
   });
 
   it("preloads the fallback for a path that has no page of its own", () => {
-    expect(linksAt(preloadScript(routes, fallback), "/citylist")).toEqual([{ rel: "modulepreload", href: "/assets/ComingSoonPage.js" }]);
+    expect(linksAt(preloadScript(routes, fallback), "/citylist")).toEqual([{ rel: "modulepreload", href: "/assets/NotFoundPage.js" }]);
   });
 
   it("reads each route's page module from the one-line registrations of pages.tsx", () => {
