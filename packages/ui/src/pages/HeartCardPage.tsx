@@ -5,7 +5,7 @@ import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore, useStores } from "../app/StoresContext.tsx";
-import { CardField } from "../components/cards/CardField.tsx";
+import { OrderField } from "../components/order/OrderField.tsx";
 import { CheckoutStatus, MaintenanceNotice } from "../components/cards/CheckoutStatus.tsx";
 import { QuoteBreakdown } from "../components/cards/QuoteBreakdown.tsx";
 import { Page } from "../components/Page.tsx";
@@ -62,7 +62,7 @@ export default observer(function HeartCardPage() {
           )
         }
       >
-        <CardField
+        <OrderField
           id="purchase-amount"
           label={i18n.t("cards.purchaseAmount")}
           hint={i18n.t("cards.purchaseAmountHint", { max: Constants.CARD_PURCHASE_MAX_YUAN, digits: Constants.CARD_PURCHASE_MAX_DIGITS })}
@@ -72,8 +72,8 @@ export default observer(function HeartCardPage() {
           input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: purchase.touch }}
         >
           <QuoteBreakdown quote={quote} price={PRICES.nowPrice} originalPrice={PRICES.originalPrice} />
-        </CardField>
-        <CardField
+        </OrderField>
+        <OrderField
           id="purchase-phone"
           label={i18n.t("order.phone")}
           hint={i18n.t("order.phoneHint", { n: Constants.PHONE_LENGTH })}

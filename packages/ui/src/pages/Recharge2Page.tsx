@@ -3,7 +3,7 @@ import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore, useStores } from "../app/StoresContext.tsx";
-import { CardField } from "../components/cards/CardField.tsx";
+import { OrderField } from "../components/order/OrderField.tsx";
 import { CardPicker } from "../components/cards/CardPicker.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";
 import { RechargeTips } from "../components/cards/RechargeTips.tsx";
@@ -51,7 +51,7 @@ export default observer(function Recharge2Page() {
         <RechargeAmount />
         <StationChoice to={RECHARGE_STATIONS_PATH} />
         <RechargePhone />
-        <CardField
+        <OrderField
           id="recharge-second-phone"
           label={i18n.t("cards.secondPhone")}
           hint={i18n.t("cards.secondPhoneHint", { n: Constants.PHONE_LENGTH })}
@@ -61,7 +61,7 @@ export default observer(function Recharge2Page() {
           required={false}
           input={{ type: "tel", inputMode: "numeric", autoComplete: "off", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: draft.touch }}
         />
-        <CardField
+        <OrderField
           id="recharge-remark"
           label={i18n.t("order.remark")}
           hint={i18n.t("order.remarkHint", { n: REMARK_MAX })}

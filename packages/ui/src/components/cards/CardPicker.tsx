@@ -10,7 +10,7 @@ import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { valueOf } from "../../stores/Load.ts";
 import { cardsStore, lastDigitsOf, type LookupBy } from "../../stores/cards/CardsStore.ts";
 import { rechargeDraftStore, type CardSource, type RechargeCardType } from "../../stores/cards/RechargeDraftStore.ts";
-import { CardField } from "./CardField.tsx";
+import { OrderField } from "../order/OrderField.tsx";
 import { CardOptions, type CardOption } from "./CardOptions.tsx";
 
 const SOURCES: ReadonlyArray<CardSource> = ["mine", "phone", "team", "typed"];
@@ -96,7 +96,7 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
   const options: CardOption[] = (mine?.cards ?? []).map((c: CardInfo) => ({ key: c.cardnum, lastNumber: lastDigitsOf(c.cardnum), team: c.team, status: c.status }));
   return (
     <>
-      <CardField
+      <OrderField
         id={id}
         label={i18n.t(by === "phone" ? "cards.lookupPhone" : "cards.lookupTeam")}
         hint={by === "phone" ? i18n.t("cards.lookupPhoneHint", { n: Constants.PHONE_LENGTH }) : i18n.t("cards.lookupTeamHint")}
@@ -142,7 +142,7 @@ const TypedCard = observer(function TypedCard() {
   const draft = useStore(rechargeDraftStore);
   return (
     <>
-      <CardField
+      <OrderField
         id="card-last-number"
         label={i18n.t("cards.lastNumber", { n: Constants.CARD_LAST_DIGITS })}
         hint={i18n.t("cards.lastNumberHint", { n: Constants.CARD_LAST_DIGITS })}
@@ -151,7 +151,7 @@ const TypedCard = observer(function TypedCard() {
         onChange={draft.setTypedLastNumber}
         input={{ inputMode: "numeric", autoComplete: "off", maxLength: Constants.CARD_LAST_DIGITS, clearable: true, onBlur: draft.touch }}
       />
-      <CardField
+      <OrderField
         id="card-team"
         label={i18n.t("cards.team")}
         hint={i18n.t("cards.teamHint")}

@@ -2,7 +2,7 @@ import { Constants } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
-import { CardField } from "./CardField.tsx";
+import { OrderField } from "../order/OrderField.tsx";
 import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
 
 /**
@@ -15,7 +15,7 @@ export const RechargeAmount = observer(function RechargeAmount() {
   const draft = useStore(rechargeDraftStore);
   const cardPage = draft.page === "cardPage";
   return (
-    <CardField
+    <OrderField
       id="recharge-amount"
       label={i18n.t("cards.amount")}
       hint={
@@ -29,7 +29,7 @@ export const RechargeAmount = observer(function RechargeAmount() {
       input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: draft.touch }}
     >
       <QuoteBreakdown quote={draft.quote} price={draft.cardPrice} originalPrice={draft.webInfo?.price_0_original} />
-    </CardField>
+    </OrderField>
   );
 });
 
@@ -38,7 +38,7 @@ export const RechargePhone = observer(function RechargePhone() {
   const { i18n } = useStores();
   const draft = useStore(rechargeDraftStore);
   return (
-    <CardField
+    <OrderField
       id="recharge-phone"
       label={i18n.t("order.phone")}
       hint={i18n.t("order.phoneHint", { n: Constants.PHONE_LENGTH })}

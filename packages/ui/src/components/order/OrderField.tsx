@@ -13,16 +13,19 @@ interface OrderFieldProps {
   readonly onChange: (value: string) => void;
   readonly input?: Omit<InputProps, "value" | "onChange" | "id">;
   readonly required?: boolean;
+  /** On the input's line, after it (a look-up's search button), so the hint below keeps the full width. */
+  readonly after?: ReactNode;
   /** Under the hint: what belongs to the field (the amount's breakdown). */
   readonly children?: ReactNode;
 }
 
 /**
- * A labelled field of the order form whose value lives in a store (not in antd's Form): label tied
- * to the input, the limit as a hint, the error in words, both linked with aria-describedby and
- * aria-invalid on the native input (antd-mobile's Input puts aria props on its wrapper).
+ * A labelled field of the order and card forms whose value lives in a store (not in antd's Form):
+ * label tied to the input, the limit as a hint, the error in words, both linked with
+ * aria-describedby and aria-invalid on the native input (antd-mobile's Input puts aria props on its
+ * wrapper).
  */
-export function OrderField({ id, label, hint, error, value, onChange, input, required = true, children }: OrderFieldProps) {
+export function OrderField({ id, label, hint, error, value, onChange, input, required = true, after, children }: OrderFieldProps) {
   const ref = useRef<InputRef>(null);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -55,6 +58,7 @@ export function OrderField({ id, label, hint, error, value, onChange, input, req
     >
       <div className="field-row">
         <Input ref={ref} id={id} value={value} onChange={onChange} {...input} />
+        {after}
       </div>
     </Form.Item>
   );
