@@ -77,8 +77,8 @@ const score = (value: number | null | undefined): number => Math.round((value ??
 
 /**
  * Puts the customer's session in the browser's storage for the app's origin (the app's token store
- * keys) and empties the HTTP cache: Lighthouse keeps storage for these runs (`disableStorageReset`),
- * which would otherwise also keep the cache and measure a warm load.
+ * keys) and empties the HTTP cache, the service worker and its caches: Lighthouse keeps storage for
+ * these runs (`disableStorageReset`), which would otherwise also keep them and measure a warm load.
  */
 const signIn = async (port: number, origin: string, token: string): Promise<void> => {
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
@@ -87,6 +87,8 @@ const signIn = async (port: number, origin: string, token: string): Promise<void
     await page.goto(`${origin}/robots.txt`);
     const cdp = await page.createCDPSession();
     await cdp.send("Network.clearBrowserCache");
+    // An earlier run's service worker would answer every asset from its precache: a warm load.
+    await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "service_workers,cache_storage" });
     await page.evaluate((t) => {
       localStorage.setItem("fuel.token", t);
       localStorage.setItem("fuel.activated", "1");
