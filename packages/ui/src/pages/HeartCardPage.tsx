@@ -6,8 +6,9 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
+import { QuoteBreakdown } from "../components/order/QuoteBreakdown.tsx";
+import { cardPriceRows } from "../components/cards/cardPriceRow.ts";
 import { CheckoutStatus, MaintenanceNotice } from "../components/cards/CheckoutStatus.tsx";
-import { QuoteBreakdown } from "../components/cards/QuoteBreakdown.tsx";
 import { Page } from "../components/Page.tsx";
 import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
 import { cardPurchaseStore } from "../stores/cards/CardPurchaseStore.ts";
@@ -71,7 +72,7 @@ export default observer(function HeartCardPage() {
           onChange={purchase.setAmount}
           input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: purchase.touch }}
         >
-          <QuoteBreakdown quote={quote} price={PRICES.nowPrice} originalPrice={PRICES.originalPrice} />
+          <QuoteBreakdown quote={quote} litresPrice={PRICES.originalPrice} leadingRows={cardPriceRows(i18n, PRICES.nowPrice)} />
         </OrderField>
         <OrderField
           id="purchase-phone"

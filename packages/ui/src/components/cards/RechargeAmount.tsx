@@ -3,7 +3,8 @@ import { observer } from "mobx-react-lite";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
 import { OrderField } from "../order/OrderField.tsx";
-import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
+import { QuoteBreakdown } from "../order/QuoteBreakdown.tsx";
+import { cardPriceRows } from "./cardPriceRow.ts";
 
 /**
  * The recharge amount in yuan (spec §5): its limit in words by page (/recharge2: at most 5000 yuan;
@@ -28,7 +29,7 @@ export const RechargeAmount = observer(function RechargeAmount() {
       onChange={draft.setAmount}
       input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: draft.touch }}
     >
-      <QuoteBreakdown quote={draft.quote} price={draft.cardPrice} originalPrice={draft.webInfo?.price_0_original} />
+      <QuoteBreakdown quote={draft.quote} litresPrice={draft.webInfo?.price_0_original} leadingRows={cardPriceRows(i18n, draft.cardPrice)} />
     </OrderField>
   );
 });

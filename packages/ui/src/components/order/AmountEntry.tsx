@@ -1,41 +1,11 @@
-import { Constants, Money } from "@fuel/domain";
+import { Constants } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../app/StoresContext.tsx";
 import { QUICK_AMOUNTS_YUAN } from "../../stores/FuelDraftStore.ts";
 import { OrderField } from "./OrderField.tsx";
-
-/** The breakdown under the amount: litres at the pump price, the saving, the payable in bold (`Pricing.quote`). */
-export const Breakdown = observer(function Breakdown() {
-  const { fuelDraft, i18n } = useStores();
-  const quote = fuelDraft.quote;
-  const station = fuelDraft.station._tag === "Loaded" ? fuelDraft.station.value : undefined;
-  return (
-    <div className="order-breakdown" aria-live="polite" aria-atomic="true" data-testid="breakdown">
-      {quote === undefined || station === undefined ? (
-        <p className="order-breakdown-waiting">{i18n.t("order.breakdownWaiting")}</p>
-      ) : (
-        <dl aria-label={i18n.t("order.breakdown")}>
-          <div>
-            <dt>{i18n.t("order.litres")}</dt>
-            <dd>{i18n.t("order.litresAt", { litres: quote.litres, price: Money.formatYuan(station.original_price) })}</dd>
-          </div>
-          <div>
-            <dt>{i18n.t("order.saving")}</dt>
-            <dd>{Money.formatYuan(quote.saving)}</dd>
-          </div>
-          <div className="order-payable">
-            <dt>{i18n.t("order.payable")}</dt>
-            <dd>
-              <strong>{Money.formatYuan(quote.payable)}</strong>
-            </dd>
-          </div>
-        </dl>
-      )}
-    </div>
-  );
-});
+import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
 
 /**
  * The amount of /oneKeyGas (spec §5): yuan with at most two decimals, 'amount cannot be empty' and
@@ -43,6 +13,7 @@ export const Breakdown = observer(function Breakdown() {
  */
 export const AmountEntry = observer(function AmountEntry() {
   const { fuelDraft, i18n } = useStores();
+  const station = fuelDraft.station._tag === "Loaded" ? fuelDraft.station.value : undefined;
   return (
     <>
       <OrderField
@@ -70,7 +41,7 @@ export const AmountEntry = observer(function AmountEntry() {
             </Button>
           ))}
         </div>
-        <Breakdown />
+        <QuoteBreakdown quote={fuelDraft.quote} litresPrice={station?.original_price} />
       </Form.Item>
     </>
   );
