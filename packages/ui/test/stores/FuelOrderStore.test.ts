@@ -4,7 +4,8 @@ import { examplePayInfo, examples, type PaymentResultResponse } from "@fuel/doma
 import { Effect } from "effect";
 import { runInAction } from "mobx";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS, PENDING_ORDER_KEY } from "../../src/stores/FuelOrderStore.ts";
+import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../src/stores/checkout/CheckoutFlow.ts";
+import { PENDING_ORDER_KEY } from "../../src/stores/FuelOrderStore.ts";
 import { testRoot } from "../support/render.tsx";
 import { guangzhouStations } from "../support/stations.ts";
 
@@ -73,6 +74,15 @@ describe("FuelOrderStore: one tap, one order (issue 12)", () => {
     await after.fuelOrder.pay("wechat");
     expect(keysSent(before)).toEqual(["action-1"]);
     expect(keysSent(after)).toEqual(["action-1"]);
+  });
+
+  it("a tap kept by the previous build (its request under 'draft') still finds its order", async () => {
+    const tab = new MemoryKeyValueStore();
+    const draft = { gas_Type: "0#", order_amount: "20000", phone: "13800138000", station_id: 3, paytype: "wechat" };
+    tab.set(PENDING_ORDER_KEY, JSON.stringify({ key: "kept-before-the-update", draft: JSON.stringify(draft), orderId: 5001 }));
+    const root = await checklist({ tabValues: tab });
+    await root.fuelOrder.pay("wechat");
+    expect(keysSent(root)).toEqual(["kept-before-the-update"]);
   });
 
   it("a changed draft is a new action with a new key", async () => {

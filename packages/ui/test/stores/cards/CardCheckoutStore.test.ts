@@ -4,7 +4,8 @@ import { Money, Pricing, Time } from "@fuel/domain";
 import { examplePayInfo, examples, type PaymentResultResponse, type RechargeOrderCreated, type RechargeOrderCreateResponse } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS, pendingCheckoutKey } from "../../../src/stores/cards/CardCheckoutStore.ts";
+import { pendingCheckoutKey } from "../../../src/stores/cards/CardCheckoutStore.ts";
+import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../../src/stores/checkout/CheckoutFlow.ts";
 import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/RechargeDraftStore.ts";
 import { cardsApp, entityDraft, WEB_INFO, type CardsApp } from "./fixtures.ts";
 
