@@ -5,6 +5,7 @@ import {
   CARD_PURCHASE_PAGE_PRICE_YUAN,
 } from "./Constants.ts";
 import type { Cents } from "./Money.ts";
+import { discountPerLitre } from "./pricing/perLitre.ts";
 import { AmountNotPositive } from "./Validation.ts";
 
 /**
@@ -22,11 +23,7 @@ const positivePrice = (name: string, price: number): void => {
   }
 };
 
-/** Spec §9: discount per litre = original price - now price (cents per litre). */
-export const discountPerLitre = (originalPrice: number, nowPrice: number): number => originalPrice - nowPrice;
-
-/** Spec §3: drop = national price - original price (cents per litre). */
-export const drop = (nationalPrice: number, originalPrice: number): number => nationalPrice - originalPrice;
+export { discountPerLitre, drop } from "./pricing/perLitre.ts";
 
 /**
  * Spec §9: payable = amount x now price / original price, rounded half-up to the cent.

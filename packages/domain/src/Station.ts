@@ -1,6 +1,6 @@
 import { DIESEL_0 } from "./Constants.ts";
 import { distanceMetres, distanceText, type LngLat } from "./Distance.ts";
-import { discountPerLitre, drop } from "./Pricing.ts";
+import { discountPerLitre, drop } from "./pricing/perLitre.ts";
 import { chinaMinuteOfDay, parseClockTime, type EpochMs } from "./Time.ts";
 
 /**
