@@ -6,11 +6,12 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
+import { PayStatus } from "../components/order/PayStatus.tsx";
 import { QuoteBreakdown } from "../components/order/QuoteBreakdown.tsx";
 import { cardPriceRows } from "../components/cards/cardPriceRow.ts";
-import { CheckoutStatus, MaintenanceNotice } from "../components/cards/CheckoutStatus.tsx";
+import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
 import { Page } from "../components/Page.tsx";
-import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
+import { cardCheckoutStore, rechargeOrderPath } from "../stores/cards/CardCheckoutStore.ts";
 import { cardPurchaseStore } from "../stores/cards/CardPurchaseStore.ts";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
@@ -84,7 +85,7 @@ export default observer(function HeartCardPage() {
           input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: purchase.touch }}
         />
       </Form>
-      <CheckoutStatus checkout={checkout} kind="cardPurchase" />
+      <PayStatus phase={phase} followUpTo={rechargeOrderPath} followUpLabel={i18n.t("order.viewOrder")} />
     </Page>
   );
 });

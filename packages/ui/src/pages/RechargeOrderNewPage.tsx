@@ -6,12 +6,13 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useStore, useStores } from "../app/StoresContext.tsx";
-import { CheckoutStatus, MaintenanceNotice } from "../components/cards/CheckoutStatus.tsx";
+import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
 import { RechargeChecklist } from "../components/cards/RechargeChecklist.tsx";
 import { useStoreAlert } from "../components/cards/useStoreAlert.tsx";
+import { PayStatus } from "../components/order/PayStatus.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
-import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
+import { cardCheckoutStore, rechargeOrderPath } from "../stores/cards/CardCheckoutStore.ts";
 import { RECHARGE2_PATH, RECHARGE_STATIONS_FROM_CHECKLIST, rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
@@ -45,8 +46,9 @@ export default observer(function RechargeOrderNewPage() {
 
   const body = () => {
     const phase = checkout.phaseOf("recharge");
+    const payStatus = <PayStatus phase={phase} followUpTo={rechargeOrderPath} followUpLabel={i18n.t("order.viewOrder")} />;
     // Paid: the draft is done and the app is on its way to the order; say so rather than "nothing to confirm".
-    if (phase._tag === "Paid") return <CheckoutStatus checkout={checkout} kind="recharge" />;
+    if (phase._tag === "Paid") return payStatus;
     const summary = draft.summary;
     if (summary === undefined) {
       if (site.info._tag === "Idle" || site.info._tag === "Loading") {
@@ -71,7 +73,7 @@ export default observer(function RechargeOrderNewPage() {
         {paused ? <MaintenanceNotice /> : null}
         <p className="form-intro">{i18n.t("cards.checklistIntro")}</p>
         <RechargeChecklist draft={summary} station={draft.stationValue} chooseStationTo={RECHARGE_STATIONS_FROM_CHECKLIST} />
-        <CheckoutStatus checkout={checkout} kind="recharge" />
+        {payStatus}
         {phase._tag === "Pending" ? null : (
           <div className="form-footer">
             <Button block color="primary" size="large" loading={checkout.busy} disabled={checkout.busy || paused} onClick={pay}>

@@ -5,56 +5,14 @@ import ErrorBlock from "antd-mobile/es/components/error-block";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { useStores } from "../../app/StoresContext.tsx";
 import { Page } from "../Page.tsx";
 import { PageError } from "../PageError.tsx";
 import { Checklist } from "./Checklist.tsx";
+import { PayStatus } from "./PayStatus.tsx";
 import "../forms/forms.css";
 import "./order.css";
-
-/** What the pay button set going, in words, in a live region (never colour alone). */
-const PayStatus = observer(function PayStatus({ paytype }: { readonly paytype: PayType }) {
-  const { fuelOrder, i18n } = useStores();
-  const phase = fuelOrder.phase;
-  const line = (() => {
-    switch (phase._tag) {
-      case "Creating":
-        return i18n.t("order.creating");
-      case "Paying":
-        return i18n.t("order.paying");
-      case "Confirming":
-        return i18n.t("order.confirming");
-      case "NeedsOauth":
-        return `${i18n.t("OauthRequired")} ${i18n.t("order.redirectingToAuth")}`;
-      case "Paid":
-        return i18n.t("order.paid");
-      default:
-        return "";
-    }
-  })();
-  return (
-    <>
-      <p className="order-status" role="status" aria-live="polite" data-testid="pay-status">
-        {line}
-      </p>
-      {phase._tag === "Failed" ? (
-        <p className="refusal" role="alert">
-          {phase.message}
-        </p>
-      ) : null}
-      {phase._tag === "Pending" ? (
-        <div className="order-pending">
-          <h2>{i18n.t("order.pending")}</h2>
-          <p>{i18n.t("order.pendingHint")}</p>
-          <Link className="order-follow-up" to={fuelOrder.followUpPath(paytype, phase.orderId)}>
-            {paytype === "fy" ? i18n.t("order.viewOrder") : i18n.t("order.viewOrders")}
-          </Link>
-        </div>
-      ) : null}
-    </>
-  );
-});
 
 /**
  * The checklist and pay button of /order (JSAPI channel) and /orderNew (FY channel), spec §2: one
@@ -68,10 +26,17 @@ export const ChecklistScreen = observer(function ChecklistScreen({ paytype }: { 
     void fuelDraft.openChecklist(paytype);
   }, [fuelDraft, fuelOrder, paytype]);
 
+  const payStatus = (
+    <PayStatus
+      phase={fuelOrder.phase}
+      followUpTo={(orderId) => fuelOrder.followUpPath(paytype, orderId)}
+      followUpLabel={i18n.t(paytype === "fy" ? "order.viewOrder" : "order.viewOrders")}
+    />
+  );
   const body = () => {
     const draft = fuelDraft.confirmed;
     // Paid: the draft is done and the app is on its way to the order; say so rather than "no order".
-    if (draft === undefined && fuelOrder.phase._tag === "Paid") return <PayStatus paytype={paytype} />;
+    if (draft === undefined && fuelOrder.phase._tag === "Paid") return payStatus;
     if (draft === undefined) {
       if (fuelDraft.stationId !== undefined && fuelDraft.station._tag === "Loading") {
         return (
@@ -93,7 +58,7 @@ export const ChecklistScreen = observer(function ChecklistScreen({ paytype }: { 
       <>
         <p className="form-intro">{i18n.t("order.checklistIntro")}</p>
         <Checklist draft={draft} />
-        <PayStatus paytype={paytype} />
+        {payStatus}
         {fuelOrder.phase._tag === "Pending" ? null : (
           <div className="form-footer">
             <Button
