@@ -1,4 +1,3 @@
-import Empty from "antd-mobile/es/components/empty";
 import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
@@ -6,12 +5,10 @@ import { useSearchParams } from "react-router";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { RechargeStationCard, RechargeStationCardSkeleton } from "../components/cards/RechargeStationCard.tsx";
 import { Page } from "../components/Page.tsx";
-import { PageError } from "../components/PageError.tsx";
+import { StationRows } from "../components/stations/StationRows.tsx";
 import { rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
 import "../components/stations/stations.css";
 import "../components/cards/cards.css";
-
-const SKELETONS = [0, 1, 2, 3];
 
 /** The city listed and how it was found (locating, 'failed to get location'), two fixed lines. */
 const CityLine = observer(function CityLine() {
@@ -28,30 +25,14 @@ const CityLine = observer(function CityLine() {
   );
 });
 
-/** The stations: skeletons, the cards nearest first, the empty city, or a first load that failed. */
+/** The stations ({@link StationRows}), each card choosing its station for the draft. */
 const Stations = observer(function Stations({ then }: { readonly then: "checklist" | undefined }) {
-  const { stations, i18n } = useStores();
+  const { i18n } = useStores();
   const draft = useStore(rechargeDraftStore);
-  const rows = stations.rows;
-  if (rows === undefined && stations.list._tag === "Failed") return <PageError description={stations.list.message} onRetry={() => void stations.refresh()} />;
-  if (rows === undefined) {
-    return (
-      <div className="station-list" aria-busy="true" aria-label={i18n.t("cards.stationsLoading")}>
-        {SKELETONS.map((i) => (
-          <RechargeStationCardSkeleton key={i} />
-        ))}
-      </div>
-    );
-  }
-  if (rows.length === 0) return <Empty className="station-empty" description={i18n.t("NoStationInCity")} />;
   return (
-    <ul className="station-list" aria-busy={stations.refreshing}>
-      {rows.map((row) => (
-        <li key={row.station.id}>
-          <RechargeStationCard row={row} chosen={draft.stationId === row.station.id} onChoose={() => draft.chooseStation(row.station, then)} />
-        </li>
-      ))}
-    </ul>
+    <StationRows loadingLabel={i18n.t("cards.stationsLoading")} skeleton={RechargeStationCardSkeleton} skeletons={4}>
+      {(row) => <RechargeStationCard row={row} chosen={draft.stationId === row.station.id} onChoose={() => draft.chooseStation(row.station, then)} />}
+    </StationRows>
   );
 });
 

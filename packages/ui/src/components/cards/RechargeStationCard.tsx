@@ -5,6 +5,8 @@ import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../app/StoresContext.tsx";
 import type { StationRow } from "../../stores/StationsStore.ts";
+import { skeletonBar } from "../stations/StationCardSkeleton.tsx";
+import { NoDieselNote, StationDistance, StationHours } from "../stations/StationLines.tsx";
 
 /**
  * One station of /rechargeStationList: name and distance, address, opening hours with whether it is
@@ -20,25 +22,17 @@ export const RechargeStationCard = observer(function RechargeStationCard({ row, 
     <Card
       className="station-card recharge-station"
       title={<h2 className="station-title">{station.title}</h2>}
-      extra={<span className="station-distance" aria-label={i18n.t("distanceAway", { distance: computed.distanceText })}>{computed.distanceText}</span>}
+      extra={<StationDistance text={computed.distanceText} />}
     >
       <p className="station-line station-address">{station.address}</p>
-      <p className="station-line station-hours">
-        <span>{i18n.t("hours", { start: station.business_start_time, end: station.business_end_time })}</span>
-        <Tag color={openNow ? "success" : "default"} fill="outline">
-          {i18n.t(openNow ? "openNow" : "closedNow")}
-        </Tag>
+      <StationHours station={station} openNow={openNow}>
         {chosen ? (
           <Tag color="primary" fill="solid">
             {i18n.t("cards.chosenStation")}
           </Tag>
         ) : null}
-      </p>
-      {sellsDiesel ? null : (
-        <p className="station-line station-no-diesel" id={noDieselId}>
-          {i18n.t("StationSellsNoDiesel")}
-        </p>
-      )}
+      </StationHours>
+      {sellsDiesel ? null : <NoDieselNote id={noDieselId} />}
       <div className="station-actions">
         <Button
           size="small"
@@ -55,14 +49,12 @@ export const RechargeStationCard = observer(function RechargeStationCard({ row, 
   );
 });
 
-const bar = (width: string) => <Skeleton animated style={{ "--width": width, "--height": "14px", "--border-radius": "4px" }} />;
-
 /** A recharge station card while the list loads: the same lines and heights. */
 export function RechargeStationCardSkeleton() {
   return (
-    <Card className="station-card recharge-station" title={<div className="station-title">{bar("60%")}</div>} extra={<span className="station-distance">{bar("40px")}</span>}>
-      <div className="station-line station-address">{bar("80%")}</div>
-      <div className="station-line station-hours">{bar("50%")}</div>
+    <Card className="station-card recharge-station" title={<div className="station-title">{skeletonBar("60%")}</div>} extra={<span className="station-distance">{skeletonBar("40px")}</span>}>
+      <div className="station-line station-address">{skeletonBar("80%")}</div>
+      <div className="station-line station-hours">{skeletonBar("50%")}</div>
       <div className="station-actions">
         <Skeleton animated style={{ "--width": "8em", "--height": "44px", "--border-radius": "4px" }} />
       </div>

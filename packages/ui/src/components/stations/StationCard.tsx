@@ -1,12 +1,12 @@
 import { Money } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
-import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
-import { StationPrices } from "./StationPrices.tsx";
 import { useNavigate } from "react-router";
 import { useStores } from "../../app/StoresContext.tsx";
 import { routeMapPath, type StationRow } from "../../stores/StationsStore.ts";
+import { NoDieselNote, StationDistance, StationHours } from "./StationLines.tsx";
+import { StationPrices } from "./StationPrices.tsx";
 
 /**
  * One station of /stationlist (spec §2, §3): name and distance, address, our price (bold), the
@@ -23,7 +23,7 @@ export const StationCard = observer(function StationCard({ row }: { readonly row
     <Card
       className="station-card"
       title={<h2 className="station-title">{station.title}</h2>}
-      extra={<span className="station-distance" aria-label={i18n.t("distanceAway", { distance: computed.distanceText })}>{computed.distanceText}</span>}
+      extra={<StationDistance text={computed.distanceText} />}
     >
       <p className="station-line station-address">{station.address}</p>
       <StationPrices station={station} />
@@ -32,17 +32,8 @@ export const StationCard = observer(function StationCard({ row }: { readonly row
         <span aria-hidden="true"> · </span>
         <span>{i18n.t("dropPerLitre", { amount: Money.formatYuan(computed.drop) })}</span>
       </p>
-      <p className="station-line station-hours">
-        <span>{i18n.t("hours", { start: station.business_start_time, end: station.business_end_time })}</span>
-        <Tag color={openNow ? "success" : "default"} fill="outline">
-          {i18n.t(openNow ? "openNow" : "closedNow")}
-        </Tag>
-      </p>
-      {sellsDiesel ? null : (
-        <p className="station-line station-no-diesel" id={noDieselId}>
-          {i18n.t("StationSellsNoDiesel")}
-        </p>
-      )}
+      <StationHours station={station} openNow={openNow} />
+      {sellsDiesel ? null : <NoDieselNote id={noDieselId} />}
       <div className="station-actions">
         <Button size="small" fill="outline" aria-label={i18n.t("navigateTo", { name: station.title })} onClick={() => void stations.navigate(station)}>
           {i18n.t("navigate")}

@@ -1,0 +1,45 @@
+import Empty from "antd-mobile/es/components/empty";
+import { observer } from "mobx-react-lite";
+import type { ComponentType, ReactNode } from "react";
+import { useStores } from "../../app/StoresContext.tsx";
+import type { StationRow } from "../../stores/StationsStore.ts";
+import { PageError } from "../PageError.tsx";
+
+interface StationRowsProps {
+  /** What the list is called while it loads (said by screen readers). */
+  readonly loadingLabel: string;
+  /** A card of the same shape as the page's cards, and how many of them fill a phone's first screen. */
+  readonly skeleton: ComponentType;
+  readonly skeletons: number;
+  /** The page's card for one station. */
+  readonly children: (row: StationRow) => ReactNode;
+}
+
+/**
+ * The stations `StationsStore` lists, as a station page shows them: skeleton cards while the first
+ * load runs, the cards nearest first, the empty city, or a first load that failed with a retry.
+ */
+export const StationRows = observer(function StationRows({ loadingLabel, skeleton: Skeleton, skeletons, children }: StationRowsProps) {
+  const { stations, i18n } = useStores();
+  const rows = stations.rows;
+  if (rows === undefined && stations.list._tag === "Failed") {
+    return <PageError description={stations.list.message} onRetry={() => void stations.refresh()} />;
+  }
+  if (rows === undefined) {
+    return (
+      <div className="station-list" aria-busy="true" aria-label={loadingLabel}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <Skeleton key={i} />
+        ))}
+      </div>
+    );
+  }
+  if (rows.length === 0) return <Empty className="station-empty" description={i18n.t("NoStationInCity")} />;
+  return (
+    <ul className="station-list" aria-busy={stations.refreshing}>
+      {rows.map((row) => (
+        <li key={row.station.id}>{children(row)}</li>
+      ))}
+    </ul>
+  );
+});
