@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { useStores } from "../../app/StoresContext.tsx";
 import type { ConfirmedDraft } from "../../stores/FuelDraftStore.ts";
 
-/** One line of the checklist: what it is on the left, its value on the right. */
-function Row({ label, className, children }: { readonly label: string; readonly className?: string; readonly children: ReactNode }) {
+/** One line of a checklist: what it is on the left, its value on the right. */
+export function ChecklistRow({ label, className, children }: { readonly label: string; readonly className?: string; readonly children: ReactNode }) {
   return (
     <List.Item className={className ?? ""} extra={<span className="order-checklist-value">{children}</span>}>
       <span className="order-checklist-label">{label}</span>
@@ -27,15 +27,15 @@ export const Checklist = observer(function Checklist({ draft }: { readonly draft
         <span className="order-checklist-label">{i18n.t("order.station")}</span>
         <span className="order-checklist-station-name">{station.title}</span>
       </List.Item>
-      <Row label={i18n.t("order.fuelType")}>{Constants.DIESEL_0}</Row>
-      <Row label={i18n.t("order.amountLine")}>{Money.formatYuan(draft.amount)}</Row>
-      <Row label={i18n.t("order.litres")}>{i18n.t("order.litresAt", { litres: quote.litres, price: Money.formatYuan(station.original_price) })}</Row>
-      <Row label={i18n.t("order.saving")}>{Money.formatYuan(quote.saving)}</Row>
-      <Row label={i18n.t("order.payable")} className="order-payable">
+      <ChecklistRow label={i18n.t("order.fuelType")}>{Constants.DIESEL_0}</ChecklistRow>
+      <ChecklistRow label={i18n.t("order.amountLine")}>{Money.formatYuan(draft.amount)}</ChecklistRow>
+      <ChecklistRow label={i18n.t("order.litres")}>{i18n.t("order.litresAt", { litres: quote.litres, price: Money.formatYuan(station.original_price) })}</ChecklistRow>
+      <ChecklistRow label={i18n.t("order.saving")}>{Money.formatYuan(quote.saving)}</ChecklistRow>
+      <ChecklistRow label={i18n.t("order.payable")} className="order-payable">
         <strong>{Money.formatYuan(quote.payable)}</strong>
-      </Row>
-      <Row label={i18n.t("order.phone")}>{draft.phone}</Row>
-      <Row label={i18n.t("order.remark")}>{draft.remark === "" ? i18n.t("order.noRemark") : draft.remark}</Row>
+      </ChecklistRow>
+      <ChecklistRow label={i18n.t("order.phone")}>{draft.phone}</ChecklistRow>
+      <ChecklistRow label={i18n.t("order.remark")}>{draft.remark === "" ? i18n.t("order.noRemark") : draft.remark}</ChecklistRow>
     </List>
   );
 });
