@@ -52,7 +52,7 @@ const answerOf = (answer: RechargeOrderCreateResponse): CreateAnswer =>
  */
 export class CardCheckoutStore {
   /** The kind of order the last tap was for: the flow's phase is about it. */
-  kind: CheckoutKind | undefined = undefined;
+  private kind: CheckoutKind | undefined = undefined;
   readonly #checkout: CheckoutFlow;
 
   constructor(
