@@ -1,14 +1,12 @@
 import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
-import ErrorBlock from "antd-mobile/es/components/error-block";
 import Form from "antd-mobile/es/components/form";
 import List from "antd-mobile/es/components/list";
 import Skeleton from "antd-mobile/es/components/skeleton";
-import Tabs from "antd-mobile/es/components/tabs";
 import type { CardListEntry } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
-import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from "react";
-import { useLocation, useNavigate, useParams } from "react-router";
+import { lazy, Suspense, useEffect } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { CardOptions, type CardOption } from "../components/cards/CardOptions.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";
@@ -32,34 +30,32 @@ const virtualPath = (cardNum: string): string => `/recharge/1/${encodeURICompone
 
 const tabOf = (pathname: string): CardTab => (/^\/recharge\/1\//.test(pathname) ? "virtual" : /^\/recharge\/2\/?$/.test(pathname) ? "entity" : "all");
 
-/** The tabs as links: antd-mobile's tabs are not focusable, so each gets a tab stop and Enter/Space. */
+/**
+ * The card types as links to their addresses, drawn as a tab line. Not antd-mobile's Tabs: its
+ * animated ink bar brings react-spring (17 KB gzip) into the first load of the home page, and
+ * these are addresses (a nav of links with `aria-current`), which Tabs' tablist is not.
+ */
 const CardTabs = observer(function CardTabs({ tab, virtualTo }: { readonly tab: CardTab; readonly virtualTo: string | undefined }) {
   const { i18n } = useStores();
-  const navigate = useNavigate();
-  const ref = useRef<HTMLDivElement>(null);
-  useLayoutEffect(() => {
-    for (const el of ref.current?.querySelectorAll<HTMLElement>(".adm-tabs-tab") ?? []) el.tabIndex = el.classList.contains("adm-tabs-tab-disabled") ? -1 : 0;
-  });
-  const press = (event: KeyboardEvent<HTMLDivElement>) => {
-    const target = event.target as HTMLElement;
-    if ((event.key === "Enter" || event.key === " ") && target.matches(".adm-tabs-tab")) {
-      event.preventDefault();
-      target.click();
-    }
-  };
-  const go = (key: string) => {
-    if (key === tab) return;
-    if (key === "all") navigate(ALL_PATH, { replace: true });
-    else if (key === "entity") navigate(ENTITY_PATH, { replace: true });
-    else if (virtualTo !== undefined) navigate(virtualTo, { replace: true });
-  };
+  const to: Readonly<Record<CardTab, string | undefined>> = { all: ALL_PATH, virtual: virtualTo, entity: ENTITY_PATH };
   return (
-    <nav className="cards-tabs" ref={ref} onKeyDown={press} aria-label={i18n.t("cards.cardTabs")}>
-      <Tabs activeKey={tab} onChange={go}>
-        {TABS.map((key) => (
-          <Tabs.Tab key={key} title={i18n.t(`cards.tab_${key}`)} disabled={key === "virtual" && virtualTo === undefined} />
-        ))}
-      </Tabs>
+    <nav className="cards-tabs" aria-label={i18n.t("cards.cardTabs")}>
+      {TABS.map((key) => {
+        const target = to[key];
+        const title = i18n.t(`cards.tab_${key}`);
+        if (target === undefined) {
+          return (
+            <span key={key} className="cards-tab cards-tab-disabled" aria-disabled="true">
+              {title}
+            </span>
+          );
+        }
+        return (
+          <Link key={key} to={target} replace className={key === tab ? "cards-tab cards-tab-active" : "cards-tab"} aria-current={key === tab ? "page" : undefined}>
+            {title}
+          </Link>
+        );
+      })}
     </nav>
   );
 });
@@ -139,6 +135,9 @@ const CardLists = observer(function CardLists({ tab }: { readonly tab: CardTab }
   );
 });
 
+/** The empty state's illustrations (10 KB gzip) load only when a customer has no cards. */
+const ErrorBlock = lazy(() => import("antd-mobile/es/components/error-block"));
+
 /** No cards yet: buy one, or recharge an entity card the customer has. */
 const NoCards = observer(function NoCards() {
   const { i18n } = useStores();
@@ -210,7 +209,13 @@ export default observer(function CardPage() {
         </div>
       );
     }
-    if (cards.all.length === 0) return <NoCards />;
+    if (cards.all.length === 0) {
+      return (
+        <Suspense fallback={<p className="cards-empty-line">{i18n.t("cards.noCards")}</p>}>
+          <NoCards />
+        </Suspense>
+      );
+    }
     return (
       <>
         {cardNum !== undefined && listed === undefined ? (
@@ -249,7 +254,8 @@ export default observer(function CardPage() {
     <Page tabBar back={false}>
       <CardTabs tab={tab} virtualTo={virtualTo} />
       {body()}
-      <MoreLinks />
+      {/* Below the cards once they are in: shown under a loading list it would be pushed down (a layout shift). */}
+      {cards.list._tag === "Loaded" || cards.list._tag === "Failed" ? <MoreLinks /> : null}
     </Page>
   );
 });

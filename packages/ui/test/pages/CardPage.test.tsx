@@ -15,7 +15,7 @@ const where = () => screen.getByTestId("location").textContent;
 
 const T = {
   en: {
-    virtualCards: "Virtual cards", entityCards: "Entity cards", all: "All", entity: "Entity", virtual: "Virtual", cardA: /Card ending 1234567/, cardB: /Card ending 2345678/,
+    virtualCards: "Virtual cards", entityCards: "Entity cards", all: "All", cardTabs: "Card types", entity: "Entity", virtual: "Virtual", cardA: /Card ending 1234567/, cardB: /Card ending 2345678/,
     details: "Card details", virtualType: "Virtual card", amount: "Recharge amount (yuan)", topUp: "Top up this card", ok: "OK",
     distributor: "amounts over 10000 yuan: please contact your distributor", follow: "follow our official account first to top up this card",
     upgrading: "the official account is upgrading, please try again later", cardId: "card id is missing", noCards: "You have no fuel cards yet",
@@ -23,7 +23,7 @@ const T = {
     offline: "network unavailable, check your connection", retry: "Retry",
   },
   "zh-CN": {
-    virtualCards: "虚拟卡", entityCards: "实体卡", all: "全部", entity: "实体卡", virtual: "虚拟卡", cardA: /尾号1234567/, cardB: /尾号2345678/,
+    virtualCards: "虚拟卡", entityCards: "实体卡", all: "全部", cardTabs: "油卡类型", entity: "实体卡", virtual: "虚拟卡", cardA: /尾号1234567/, cardB: /尾号2345678/,
     details: "油卡详情", virtualType: "虚拟卡", amount: "充值金额（元）", topUp: "为此卡充值", ok: "确定",
     distributor: "金额超过10000元，请联系经销商", follow: "请先关注公众号再为此卡充值",
     upgrading: "公众号升级中，请稍后再试", cardId: "缺少卡号", noCards: "您还没有油卡",
@@ -73,9 +73,11 @@ describe.each(["en", "zh-CN"] as const satisfies ReadonlyArray<Messages.Locale>)
     expect(await screen.findByText(t.notFound)).toBeTruthy();
   });
 
-  it("the tabs are the addresses", async () => {
+  it("the tabs are the addresses: links, the current one marked", async () => {
     await open("/recharge");
-    fireEvent.click(screen.getByRole("tab", { name: t.entity }));
+    const tabs = screen.getByRole("navigation", { name: t.cardTabs });
+    expect(within(tabs).getByRole("link", { name: t.all }).getAttribute("aria-current")).toBe("page");
+    fireEvent.click(within(tabs).getByRole("link", { name: t.entity }));
     await waitFor(() => expect(where()).toBe("/recharge/2"));
   });
 
@@ -129,8 +131,12 @@ describe.each(["en", "zh-CN"] as const satisfies ReadonlyArray<Messages.Locale>)
     const root = cardsApp({ locale });
     root.ports.api.on("rechargeCardList", { entity_list: [], virtual_list: [] });
     renderPage(<CardPage />, { root, path: "/recharge/2" });
-    expect(await screen.findByText(t.noCards)).toBeTruthy();
-    const empty = screen.getByText(t.noCards).closest(".adm-error-block") as HTMLElement;
+    // The illustrated empty state loads its chunk first (a plain line until then).
+    const empty = (await waitFor(() => {
+      const block = screen.getByText(t.noCards).closest(".adm-error-block");
+      if (block === null) throw new Error("the empty state has not loaded yet");
+      return block;
+    })) as HTMLElement;
     fireEvent.click(within(empty).getByRole("button", { name: t.recharge2 }));
     await waitFor(() => expect(where()).toBe("/recharge2"));
   });
