@@ -3,8 +3,9 @@ import Button from "antd-mobile/es/components/button";
 import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type ReactNode } from "react";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { PasswordInput } from "./PasswordInput.tsx";
+import { passwordStore } from "../stores/PasswordStore.ts";
 
 type Fields = Record<Validation.PasswordField, string>;
 
@@ -13,7 +14,8 @@ type Fields = Record<Validation.PasswordField, string>;
  * new, confirm). The rules and the server call are the PasswordStore's; this only holds what is typed.
  */
 export const PasswordForm = observer(function PasswordForm({ withOld, footer }: { readonly withOld: boolean; readonly footer?: ReactNode }) {
-  const { i18n, passwords } = useStores();
+  const passwords = useStore(passwordStore);
+  const { i18n } = useStores();
   const [fields, setFields] = useState<Fields>({ oldPassword: "", newPassword: "", confirmPassword: "" });
   useEffect(() => passwords.clear(), [passwords]);
   const change = (field: Validation.PasswordField) => (value: string) => {

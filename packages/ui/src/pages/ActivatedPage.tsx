@@ -4,10 +4,11 @@ import Form from "antd-mobile/es/components/form";
 import { Constants, Validation } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
 import { useNavigate } from "react-router";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";
+import { activationStore } from "../stores/ActivationStore.ts";
 import "../components/forms/forms.css";
 
 /** Marks where the service phone goes in the 'invite code wrong, contact admin {tel}' text. */
@@ -15,7 +16,8 @@ const SLOT = "\u0000";
 
 /** Spec §8: 'invite code wrong, contact admin' with the service phone, tappable. */
 const WrongCode = observer(function WrongCode() {
-  const { activation, i18n } = useStores();
+  const activation = useStore(activationStore);
+  const { i18n } = useStores();
   const phone = activation.servicePhone;
   if (phone._tag !== "Loaded") {
     return (
@@ -42,7 +44,8 @@ const WrongCode = observer(function WrongCode() {
  * answered with the service phone to call. A visitor without a session is sent to sign in first.
  */
 export default observer(function ActivatedPage() {
-  const { activation, session, i18n } = useStores();
+  const activation = useStore(activationStore);
+  const { session, i18n } = useStores();
   const navigate = useNavigate();
   const { errors, onFieldsChange } = useFieldErrors();
 

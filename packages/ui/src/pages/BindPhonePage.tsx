@@ -6,11 +6,13 @@ import { Result } from "effect";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";
 import { SmsCodeButton } from "../components/forms/SmsCodeButton.tsx";
+import { bindPhoneStore } from "../stores/BindPhoneStore.ts";
+import { smsCodeStore } from "../stores/SmsCodeStore.ts";
 import "../components/forms/forms.css";
 
 interface BindValues {
@@ -23,7 +25,9 @@ interface BindValues {
  * `bindphone`. Reached from /wechatlogin with the openid; opened any other way it says to sign in.
  */
 export default observer(function BindPhonePage() {
-  const { bindPhone, smsCode, i18n } = useStores();
+  const bindPhone = useStore(bindPhoneStore);
+  const smsCode = useStore(smsCodeStore);
+  const { i18n } = useStores();
   const navigate = useNavigate();
   const [form] = Form.useForm<BindValues>();
   const { errors, onFieldsChange } = useFieldErrors();

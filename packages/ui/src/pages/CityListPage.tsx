@@ -7,16 +7,18 @@ import type { CityEntry } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import "../components/stations/stations.css";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { KeyboardList } from "../components/KeyboardList.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { groupByInitial } from "../stores/cityIndex.ts";
 import { valueOf } from "../stores/Load.ts";
+import { cityStore } from "../stores/CityStore.ts";
 
 /** 'current location': the device's city; tapping locates again and lists that city. */
 const CurrentLocation = observer(function CurrentLocation() {
-  const { city, i18n } = useStores();
+  const city = useStore(cityStore);
+  const { i18n } = useStores();
   const located = city.locatedCity;
   const text = city.locating ? i18n.t("cityLocating") : (located ?? i18n.t("LocationFailed"));
   return (
@@ -38,7 +40,8 @@ const CurrentLocation = observer(function CurrentLocation() {
 
 /** One initial's cities; the chosen one is ticked. */
 const CityGroup = observer(function CityGroup({ cities }: { readonly cities: ReadonlyArray<CityEntry> }) {
-  const { city, i18n } = useStores();
+  const city = useStore(cityStore);
+  const { i18n } = useStores();
   return (
     <KeyboardList>
       <List>
@@ -63,7 +66,8 @@ const CityGroup = observer(function CityGroup({ cities }: { readonly cities: Rea
 
 /** While the cities load, or when they could not be read. */
 const CitiesPending = observer(function CitiesPending() {
-  const { city, i18n } = useStores();
+  const city = useStore(cityStore);
+  const { i18n } = useStores();
   if (city.cities._tag === "Failed") return <PageError description={city.cities.message} onRetry={() => void city.loadCities()} />;
   return (
     <div className="city-skeleton" aria-busy="true" aria-label={i18n.t("loading")}>
@@ -77,7 +81,8 @@ const CitiesPending = observer(function CitiesPending() {
  * index. Picking one remembers it and returns to /stationlist. Kept alive by the shell.
  */
 const CityListPage = observer(function CityListPage() {
-  const { city, i18n } = useStores();
+  const city = useStore(cityStore);
+  const { i18n } = useStores();
   useEffect(() => {
     void city.openPicker();
   }, [city]);

@@ -3,11 +3,13 @@ import Form from "antd-mobile/es/components/form";
 import { Constants, Validation } from "@fuel/domain";
 import { Result } from "effect";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";
 import { SmsCodeButton } from "../components/forms/SmsCodeButton.tsx";
+import { forgotPasswordStore } from "../stores/ForgotPasswordStore.ts";
+import { smsCodeStore } from "../stores/SmsCodeStore.ts";
 import "../components/forms/forms.css";
 
 interface ForgetValues {
@@ -21,7 +23,9 @@ interface ForgetValues {
  * password, sent to `/api/user/resetpassword` as `{phone, captcha, password}`.
  */
 export default observer(function ForgetPasswordPage() {
-  const { forgotPassword, smsCode, i18n } = useStores();
+  const forgotPassword = useStore(forgotPasswordStore);
+  const smsCode = useStore(smsCodeStore);
+  const { i18n } = useStores();
   const [form] = Form.useForm<ForgetValues>();
   const { errors, onFieldsChange } = useFieldErrors();
   const typed = Validation.validatePhone(Form.useWatch("phone", form) ?? "");

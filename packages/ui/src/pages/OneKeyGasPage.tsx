@@ -7,12 +7,13 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { AmountEntry } from "../components/order/AmountEntry.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
 import { StationSummary } from "../components/order/StationSummary.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
+import { fuelDraftStore } from "../stores/FuelDraftStore.ts";
 import "../components/forms/forms.css";
 import "../components/stations/stations.css";
 import "../components/order/order.css";
@@ -22,7 +23,8 @@ const REMARK_MAX = 256;
 
 /** Spec §1: diesel 0# selectable, gasoline 92/95/98 shown disabled. */
 const FuelTypes = observer(function FuelTypes() {
-  const { fuelDraft, i18n } = useStores();
+  const fuelDraft = useStore(fuelDraftStore);
+  const { i18n } = useStores();
   return (
     <Form.Item label={<span id="fuel-type-label">{i18n.t("order.fuelType")}</span>}>
       <Radio.Group value={fuelDraft.sellsDiesel === false ? null : Constants.DIESEL_0}>
@@ -40,7 +42,8 @@ const FuelTypes = observer(function FuelTypes() {
 
 /** The form under the station: fuel type, amount with its breakdown, phone, remark, continue. */
 const OrderForm = observer(function OrderForm() {
-  const { fuelDraft, i18n } = useStores();
+  const fuelDraft = useStore(fuelDraftStore);
+  const { i18n } = useStores();
   const noDiesel = fuelDraft.sellsDiesel === false;
   return (
     <Form
@@ -85,7 +88,8 @@ const OrderForm = observer(function OrderForm() {
  * with `&paytype=fy`).
  */
 export default observer(function OneKeyGasPage() {
-  const { fuelDraft, i18n } = useStores();
+  const fuelDraft = useStore(fuelDraftStore);
+  const { i18n } = useStores();
   const [params] = useSearchParams();
   const stationId = Number(params.get("station_id"));
   const paytype: PayType = params.get("paytype")?.toLowerCase() === "fy" ? "fy" : "wechat";

@@ -5,7 +5,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useParams } from "react-router";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { formatChinaTime } from "../components/orders/format.ts";
 import "../components/orders/orders.css";
 import { QrPanel } from "../components/orders/QrPanel.tsx";
@@ -16,10 +16,12 @@ import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
 import { statusLabelAt } from "../stores/orders/OrderEntry.ts";
+import { orderDetailStore } from "../stores/orders/OrderDetailStore.ts";
 
 /** The order's status in words, what it bought and what it cost. */
 const Summary = observer(function Summary() {
-  const { orderDetail, i18n } = useStores();
+  const orderDetail = useStore(orderDetailStore);
+  const { i18n } = useStores();
   const entry = orderDetail.entry;
   if (entry === undefined) return null;
   const { order } = entry;
@@ -57,7 +59,8 @@ const Summary = observer(function Summary() {
  * e-receipt once paid. With the network gone it shows the copy kept on the phone.
  */
 const OrderDetailPage = observer(function OrderDetailPage() {
-  const { orderDetail, i18n } = useStores();
+  const orderDetail = useStore(orderDetailStore);
+  const { i18n } = useStores();
   const id = Number(useParams()["id"]);
 
   useEffect(() => {

@@ -8,12 +8,13 @@ import Tabs from "antd-mobile/es/components/tabs";
 import { observer } from "mobx-react-lite";
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "react-router";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { OrderCard } from "../components/orders/OrderCard.tsx";
 import "../components/orders/orders.css";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { isOrderListTab } from "../stores/orders/OrderListStore.ts";
+import { orderListStore } from "../stores/orders/OrderListStore.ts";
 
 /** As many skeleton cards as fill a phone's first screen. */
 const SKELETONS = [0, 1, 2];
@@ -36,7 +37,8 @@ const ListEnd = observer(function ListEnd({ hasMore, failed, retry }: { readonly
 
 /** The current tab's orders: skeletons, the cards with further pages at the bottom, its empty state, or a first load that failed. */
 const OrderListBody = observer(function OrderListBody({ tab }: { readonly tab: Order.OrderListTab }) {
-  const { orderList, i18n } = useStores();
+  const orderList = useStore(orderListStore);
+  const { i18n } = useStores();
   // The tab of the address, not the store's: the store moves to it only once the page's effect
   // runs, and restoring the tab's scroll needs its own cards on screen in the same commit.
   const state = orderList.tabs[tab];
@@ -80,7 +82,8 @@ const OrderListBody = observer(function OrderListBody({ tab }: { readonly tab: O
  * when scrolled to the bottom; pull to refresh. Unpaid orders count down every second.
  */
 const OrderListPage = observer(function OrderListPage() {
-  const { orderList, i18n } = useStores();
+  const orderList = useStore(orderListStore);
+  const { i18n } = useStores();
   const [params, setParams] = useSearchParams();
   const asked = params.get(Routes.ORDER_LIST_TAB_PARAM);
   const tab = isOrderListTab(asked) ? asked : "all";

@@ -7,12 +7,15 @@ import { RechargeStationCard, RechargeStationCardSkeleton } from "../components/
 import { Page } from "../components/Page.tsx";
 import { StationRows } from "../components/stations/StationRows.tsx";
 import { rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
+import { cityStore } from "../stores/CityStore.ts";
+import { stationsStore } from "../stores/StationsStore.ts";
 import "../components/stations/stations.css";
 import "../components/cards/cards.css";
 
 /** The city listed and how it was found (locating, 'failed to get location'), two fixed lines. */
 const CityLine = observer(function CityLine() {
-  const { city, i18n } = useStores();
+  const city = useStore(cityStore);
+  const { i18n } = useStores();
   const name = city.city;
   const status = city.locating ? i18n.t("cards.locating") : city.location._tag === "Failed" ? i18n.t("LocationFailed") : i18n.t("cards.stationsIntro");
   return (
@@ -43,7 +46,8 @@ const Stations = observer(function Stations({ then }: { readonly then: "checklis
  * card page or the checklist asked (`?then=checklist`).
  */
 export default observer(function RechargeStationListPage() {
-  const { stations, city } = useStores();
+  const stations = useStore(stationsStore);
+  const city = useStore(cityStore);
   const [params] = useSearchParams();
   const then = params.get("then") === "checklist" ? "checklist" : undefined;
   const chosen = city.city;

@@ -2,12 +2,14 @@ import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import "../components/stations/stations.css";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { CityHeader } from "../components/stations/CityHeader.tsx";
 import { StationCard } from "../components/stations/StationCard.tsx";
 import { StationCardSkeleton } from "../components/stations/StationCardSkeleton.tsx";
 import { StationRows } from "../components/stations/StationRows.tsx";
+import { cityStore } from "../stores/CityStore.ts";
+import { stationsStore } from "../stores/StationsStore.ts";
 
 /** The list under the city header: {@link StationRows} with the finder's cards. */
 const StationListBody = observer(function StationListBody() {
@@ -25,7 +27,8 @@ const StationListBody = observer(function StationListBody() {
  * scroll, and a city picked meanwhile is loaded.
  */
 const StationListPage = observer(function StationListPage() {
-  const { city, stations } = useStores();
+  const city = useStore(cityStore);
+  const stations = useStore(stationsStore);
   const chosen = city.city;
   useEffect(() => {
     void stations.open();

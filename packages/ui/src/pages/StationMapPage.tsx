@@ -5,9 +5,11 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import "../components/stations/stations.css";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { RouteDrawing } from "../components/stations/RouteDrawing.tsx";
+import { routeStore } from "../stores/RouteStore.ts";
+import { stationsStore } from "../stores/StationsStore.ts";
 
 /** The station id of `?station_id=12`, or undefined when it is not one. */
 const stationIdOf = (raw: string | null): number | undefined => (raw !== null && /^\d{1,10}$/.test(raw) ? Number(raw) : undefined);
@@ -19,7 +21,9 @@ const stationIdOf = (raw: string | null): number | undefined => (raw !== null &&
  * and the route stay in the stores.
  */
 const StationMapPage = observer(function StationMapPage() {
-  const { route, stations, i18n } = useStores();
+  const route = useStore(routeStore);
+  const stations = useStore(stationsStore);
+  const { i18n } = useStores();
   const [params] = useSearchParams();
   const id = stationIdOf(params.get("station_id"));
   useEffect(() => {

@@ -4,8 +4,9 @@ import SpinLoading from "antd-mobile/es/components/spin-loading";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
+import { signInStore } from "../stores/SignInStore.ts";
 import "../components/forms/forms.css";
 
 /**
@@ -13,7 +14,8 @@ import "../components/forms/forms.css";
  * customer back with `code` and `state`, lets the SignInStore check the state and exchange the code.
  */
 export default observer(function WechatLoginPage() {
-  const { signIn, i18n } = useStores();
+  const signIn = useStore(signInStore);
+  const { i18n } = useStores();
   const [params] = useSearchParams();
   const code = params.get("code");
   const state = params.get("state");

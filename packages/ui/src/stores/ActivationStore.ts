@@ -11,6 +11,7 @@ import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
 import type { SessionStore } from "./SessionStore.ts";
 import type { SiteStore } from "./SiteStore.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Redeeming an invite code: at rest, sending it, or refused as wrong. */
 export type ActivationPhase = { readonly _tag: "Idle" } | { readonly _tag: "Activating" } | { readonly _tag: "WrongCode" };
@@ -82,3 +83,6 @@ export class ActivationStore {
     }
   }
 }
+
+/** Built the first time /activated opens (./storeKind.ts). */
+export const activationStore = storeKind((root) => new ActivationStore(root.ports, root.session, root.site, root.i18n, root.notices, root.navigation));

@@ -10,6 +10,7 @@ import { run } from "./run.ts";
 import type { SessionStore } from "./SessionStore.ts";
 import { AFTER_SIGN_IN_PATH, BIND_OPENID_KEY } from "./SignInStore.ts";
 import { describeError } from "./messages.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Binding a phone: at rest, or proving and binding it. */
 export type BindPhonePhase = { readonly _tag: "Idle" } | { readonly _tag: "Binding" };
@@ -85,3 +86,6 @@ export class BindPhoneStore {
     reportFailure(error, this.i18n, this.notices);
   }
 }
+
+/** Built the first time /bindPhone opens (./storeKind.ts). */
+export const bindPhoneStore = storeKind((root) => new BindPhoneStore(root.ports, root.session, root.i18n, root.notices, root.navigation));

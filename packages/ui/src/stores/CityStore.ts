@@ -10,6 +10,7 @@ import { describeError } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Where the city picked in /citylist is kept across visits. */
 export const CITY_KEY = "fuel.city";
@@ -158,3 +159,6 @@ export class CityStore {
     this.navigation.go(CITY_LIST);
   }
 }
+
+/** Built the first time a page with stations or the city list opens; kept for the root's life, so the kept-alive /stationlist and /citylist find their city again (./storeKind.ts). */
+export const cityStore = storeKind((root) => new CityStore(root.ports, root.i18n, root.notices, root.navigation));

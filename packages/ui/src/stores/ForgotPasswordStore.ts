@@ -8,6 +8,7 @@ import { describeError } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Resetting a forgotten password: at rest or sending. */
 export type ForgotPasswordPhase = { readonly _tag: "Idle" } | { readonly _tag: "Resetting" };
@@ -54,3 +55,6 @@ export class ForgotPasswordStore {
     this.notices.show(describeError(error, this.i18n), "fail");
   }
 }
+
+/** Built the first time /forgetPassword opens (./storeKind.ts). */
+export const forgotPasswordStore = storeKind((root) => new ForgotPasswordStore(root.ports, root.i18n, root.notices, root.navigation));

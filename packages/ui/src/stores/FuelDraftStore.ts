@@ -9,7 +9,8 @@ import { failed, idle, loaded, loading, valueOf, type Load } from "./Load.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import type { SessionStore } from "./SessionStore.ts";
-import type { StationsStore } from "./StationsStore.ts";
+import { stationsStore, type StationsStore } from "./StationsStore.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Where the draft is kept for this tab, so the checklist still shows it after a reload. */
 export const FUEL_DRAFT_KEY = "fuel.oneKeyDraft";
@@ -236,3 +237,6 @@ export class FuelDraftStore {
     this.ports.tabValues.set(FUEL_DRAFT_KEY, null);
   }
 }
+
+/** Built the first time /oneKeyGas or a fuel checklist opens: `Pricing` (decimal.js) loads with those pages, not with every first screen (./storeKind.ts). */
+export const fuelDraftStore = storeKind((root) => new FuelDraftStore(root.ports, root.use(stationsStore), root.session, root.i18n, root.notices, root.navigation));

@@ -5,10 +5,11 @@ import { Effect } from "effect";
 import { makeAutoObservable } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { CheckoutFlow, ORDER_LIST_PATH, type CreateAnswer, type PayPhase } from "./checkout/CheckoutFlow.ts";
-import type { ConfirmedDraft, FuelDraftStore } from "./FuelDraftStore.ts";
+import { fuelDraftStore, type ConfirmedDraft, type FuelDraftStore } from "./FuelDraftStore.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import type { SessionStore } from "./SessionStore.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Where the key of the tap being paid is kept for this tab, until its order is settled. */
 export const PENDING_ORDER_KEY = "fuel.pendingFuelOrder";
@@ -87,3 +88,6 @@ export class FuelOrderStore {
     return paytype === "fy" ? orderDetailPath(orderId) : ORDER_LIST_PATH;
   }
 }
+
+/** Built the first time a fuel checklist (/order, /orderNew) opens (./storeKind.ts). */
+export const fuelOrderStore = storeKind((root) => new FuelOrderStore(root.ports, root.use(fuelDraftStore), root.session, root.i18n, root.notices, root.navigation));

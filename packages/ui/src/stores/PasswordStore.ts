@@ -6,6 +6,7 @@ import { describeError } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Where both password forms return when the server has accepted the password. */
 export const SETTINGS_PATH = "/setting";
@@ -86,3 +87,6 @@ export class PasswordStore {
     return answer.ok;
   }
 }
+
+/** Built the first time /setPassword or /resetPassword opens (./storeKind.ts). */
+export const passwordStore = storeKind((root) => new PasswordStore(root.ports, root.i18n, root.notices, root.navigation));

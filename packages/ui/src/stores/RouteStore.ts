@@ -2,10 +2,11 @@ import type { AppPorts, Route } from "@fuel/adapters/ports";
 import type { Station } from "@fuel/domain/api";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
-import type { CityStore } from "./CityStore.ts";
+import { cityStore, type CityStore } from "./CityStore.ts";
 import { failed, idle, loaded, loading, type Load } from "./Load.ts";
-import type { StationsStore } from "./StationsStore.ts";
+import { stationsStore, type StationsStore } from "./StationsStore.ts";
 import { run } from "./run.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** What /stationmap draws: the station, and the route to it from where the device was. */
 export interface StationRoute {
@@ -79,3 +80,6 @@ export class RouteStore {
     await this.open(this.stationId);
   }
 }
+
+/** Built the first time /stationmap opens (./storeKind.ts). */
+export const routeStore = storeKind((root) => new RouteStore(root.ports, root.use(stationsStore), root.use(cityStore), root.i18n));

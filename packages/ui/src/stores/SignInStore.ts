@@ -8,6 +8,7 @@ import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
 import type { SessionStore } from "./SessionStore.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Where the one-time OAuth `state` waits for the provider's answer (this tab only). */
 export const OAUTH_STATE_KEY = "fuel.oauthState";
@@ -122,3 +123,6 @@ export class SignInStore {
     this.navigation.go(Routes.LOGIN_PATH, { replace: true });
   }
 }
+
+/** Built the first time /wechatlogin opens (./storeKind.ts). */
+export const signInStore = storeKind((root) => new SignInStore(root.ports, root.session, root.i18n, root.notices, root.navigation));

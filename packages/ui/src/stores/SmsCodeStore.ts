@@ -5,6 +5,7 @@ import type { I18nStore } from "../i18n/I18nStore.ts";
 import { reportFailure } from "./failures.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** Where the resend deadlines are kept (preferences), so a reload does not restart the wait. */
 export const SMS_DEADLINES_KEY = "fuel.smsResendDeadlines";
@@ -121,3 +122,6 @@ const readDeadlines = (raw: string | null): Readonly<Record<string, number>> => 
 /** Drops the deadlines that have passed, so the kept list does not grow with every phone ever typed. */
 const liveDeadlines = (deadlines: Readonly<Record<string, number>>, now: number): Record<string, number> =>
   Object.fromEntries(Object.entries(deadlines).filter(([, at]) => at > now));
+
+/** Built the first time /bindPhone or /forgetPassword opens (./storeKind.ts). */
+export const smsCodeStore = storeKind((root) => new SmsCodeStore(root.ports, root.i18n, root.notices));

@@ -4,12 +4,13 @@ import type { Station } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
-import type { CityStore } from "./CityStore.ts";
+import { cityStore, type CityStore } from "./CityStore.ts";
 import { failed, idle, loaded, loading, valueOf, type Load } from "./Load.ts";
 import { describeError } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
+import { storeKind } from "./storeKind.ts";
 
 /** One card of the station list: the station and what the domain computes from it. */
 export interface StationRow {
@@ -167,3 +168,6 @@ export class StationsStore {
     this.navigation.go(goFuelPath(station.id));
   }
 }
+
+/** Built the first time a page with stations opens (with the city store it lists for); kept for the root's life (./storeKind.ts). */
+export const stationsStore = storeKind((root) => new StationsStore(root.ports, root.use(cityStore), root.i18n, root.notices, root.navigation));

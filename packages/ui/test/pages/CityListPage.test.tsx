@@ -3,7 +3,7 @@ import type { Messages } from "@fuel/domain";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import CityListPage from "../../src/pages/CityListPage.tsx";
-import { CITY_KEY } from "../../src/stores/CityStore.ts";
+import { CITY_KEY, cityStore } from "../../src/stores/CityStore.ts";
 import { renderPage, testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU } from "../support/stations.ts";
 
@@ -43,17 +43,17 @@ describe.each(["en", "zh-CN"] as const)("/citylist in %s", (locale) => {
     const item = (await screen.findByText("东莞市")).closest("a")!;
     expect(item.getAttribute("role")).toBe("button");
     fireEvent.keyDown(item, { key: "Enter" });
-    expect(root.city.picked).toBe("东莞市");
+    expect(root.use(cityStore).picked).toBe("东莞市");
   });
 
   it("'current location' shows the device's city and lists it when tapped", async () => {
     const picked = new MemoryKeyValueStore();
     picked.set(CITY_KEY, "深圳市");
     const { root } = cityListAt(locale, undefined, picked);
-    expect(root.city.city).toBe("深圳市");
+    expect(root.use(cityStore).city).toBe("深圳市");
     fireEvent.click(await screen.findByLabelText(root.i18n.t("useCurrentLocation", { city: "广州市" })));
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/stationlist"));
-    expect(root.city.city).toBe("广州市");
+    expect(root.use(cityStore).city).toBe("广州市");
     expect(picked.get(CITY_KEY)).toBeNull();
   });
 

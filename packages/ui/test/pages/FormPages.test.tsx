@@ -10,6 +10,7 @@ import ForgetPasswordPage from "../../src/pages/ForgetPasswordPage.tsx";
 import RegisterPage from "../../src/pages/RegisterPage.tsx";
 import { BIND_OPENID_KEY } from "../../src/stores/SignInStore.ts";
 import { renderPage, testRoot } from "../support/render.tsx";
+import { smsCodeStore } from "../../src/stores/SmsCodeStore.ts";
 
 const where = () => screen.getByTestId("location").textContent;
 const LOCALES: ReadonlyArray<Messages.Locale> = ["en", "zh-CN"];
@@ -205,7 +206,7 @@ describe.each(LOCALES)("/forgetPassword in %s", (locale) => {
 
   it("shares the countdown with /bindPhone: a code sent there still counts down here, its phone filled in", async () => {
     const root = bindRoot(locale);
-    await root.smsCode.send("13800138000");
+    await root.use(smsCodeStore).send("13800138000");
     renderPage(<ForgetPasswordPage />, { path: "/forgetPassword", root });
     expect(field(t.phone).value).toBe("13800138000");
     expect(await screen.findByRole("button", { name: t.resend })).toBeTruthy();

@@ -12,6 +12,8 @@ import OrderPage from "../../src/pages/OrderPage.tsx";
 import PayCallbackPage from "../../src/pages/PayCallbackPage.tsx";
 import { renderPage, testRoot } from "../support/render.tsx";
 import { guangzhouStations } from "../support/stations.ts";
+import { fuelDraftStore } from "../../src/stores/FuelDraftStore.ts";
+import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 const LOCALES: ReadonlyArray<Messages.Locale> = ["en", "zh-CN"];
 const where = () => screen.getByTestId("location").textContent;
@@ -35,7 +37,7 @@ const T = {
 const appIn = (locale: Messages.Locale, ports: Parameters<typeof testRoot>[0] = {}) => {
   const root = testRoot({ ...ports, locale });
   runInAction(() => {
-    for (const s of guangzhouStations) root.stations.known.set(s.id, s);
+    for (const s of guangzhouStations) root.use(stationsStore).known.set(s.id, s);
   });
   return root;
 };
@@ -128,10 +130,10 @@ describe.each(LOCALES)("the checklist in %s", (locale) => {
   const t = T[locale];
   const ready = async (tab = new MemoryKeyValueStore(), payment = new FakePaymentBridge("ok")) => {
     const root = appIn(locale, { ports: { tabValues: tab, payment } });
-    await root.fuelDraft.open(3);
-    root.fuelDraft.setAmount("200");
-    root.fuelDraft.setRemark("after 6pm");
-    root.fuelDraft.proceed();
+    await root.use(fuelDraftStore).open(3);
+    root.use(fuelDraftStore).setAmount("200");
+    root.use(fuelDraftStore).setRemark("after 6pm");
+    root.use(fuelDraftStore).proceed();
     // Already on the checklist: the Continue navigation has been followed.
     const pending = root.navigation.pending;
     if (pending !== undefined) root.navigation.done(pending.id);

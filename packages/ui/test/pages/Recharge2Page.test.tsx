@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import Recharge2Page from "../../src/pages/Recharge2Page.tsx";
 import { renderPage } from "../support/render.tsx";
 import { cardsApp, WEB_INFO } from "../stores/cards/fixtures.ts";
+import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 const LOCALES: ReadonlyArray<Messages.Locale> = ["en", "zh-CN"];
 const where = () => screen.getByTestId("location").textContent;
@@ -88,7 +89,7 @@ describe.each(LOCALES)("/recharge2 in %s", (locale) => {
 
   it("the chosen station shows with a way to change it", async () => {
     const root = cardsApp({ locale });
-    root.draft.chooseStation(root.stations.station(3)!);
+    root.draft.chooseStation(root.use(stationsStore).station(3)!);
     renderPage(<Recharge2Page />, { root, path: "/recharge2" });
     expect(await screen.findByText("天河北加油站")).toBeTruthy();
     expect(screen.getByRole("link", { name: t.change })).toBeTruthy();

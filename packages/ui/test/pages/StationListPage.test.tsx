@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import StationListPage from "../../src/pages/StationListPage.tsx";
 import { renderPage, testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations } from "../support/stations.ts";
+import { cityStore } from "../../src/stores/CityStore.ts";
 
 const TEXTS = {
   en: { noDiesel: "this station cannot buy diesel for now", empty: "no gas station in current city", failed: "failed to get location", unknown: "unknown distance", goFuel: "Go fuel", current: "current location", now: "Our price" },
@@ -73,7 +74,7 @@ describe.each(["en", "zh-CN"] as const)("/stationlist in %s", (locale) => {
 
   it("an empty city says 'no gas station in current city'", async () => {
     const { root } = listAt(locale);
-    root.city.pick("深圳市");
+    root.use(cityStore).pick("深圳市");
     expect(await screen.findByText(t.empty)).toBeTruthy();
   });
 

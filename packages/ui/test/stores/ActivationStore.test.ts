@@ -3,6 +3,7 @@ import { offline, ServerRefused, SessionEnded, timedOut } from "@fuel/adapters/p
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../support/render.tsx";
+import { activationStore } from "../../src/stores/ActivationStore.ts";
 
 const notActivated = (locale: "en" | "zh-CN" = "en") => testRoot({ locale, ports: { tokens: new MemoryTokenStore({ token: "t1", activated: false }) } });
 const wrongCode = new ServerRefused({ message: "invite code wrong, contact admin 400-800-1234", status: 400, tag: "InviteCodeWrong" });
@@ -10,7 +11,7 @@ const wrongCode = new ServerRefused({ message: "invite code wrong, contact admin
 describe("ActivationStore (spec §1, §6: a single-use invite code activates the account)", () => {
   it("redeems the code, marks the session activated and goes home (/recharge/2)", async () => {
     const root = notActivated();
-    await root.activation.activate(" FUEL-7Q2M ");
+    await root.use(activationStore).activate(" FUEL-7Q2M ");
     expect(root.ports.api.callsTo("activate")[0]?.input).toEqual({ code: "FUEL-7Q2M" });
     expect(root.session.activated).toBe(true);
     expect(Effect.runSync(root.ports.tokens.activated())).toBe(true);
@@ -21,9 +22,9 @@ describe("ActivationStore (spec §1, §6: a single-use invite code activates the
   it("a wrong code is answered with the service phone from the site settings, and no toast (spec §7, §8)", async () => {
     const root = notActivated();
     root.ports.api.fail("activate", wrongCode);
-    await root.activation.activate("NOPE");
-    expect(root.activation.phase._tag).toBe("WrongCode");
-    expect(root.activation.servicePhone).toEqual({ _tag: "Loaded", value: "400-800-1234" });
+    await root.use(activationStore).activate("NOPE");
+    expect(root.use(activationStore).phase._tag).toBe("WrongCode");
+    expect(root.use(activationStore).servicePhone).toEqual({ _tag: "Loaded", value: "400-800-1234" });
     expect(root.notices.latest).toBeUndefined();
     expect(root.session.activated).toBe(false);
     expect(root.navigation.pending).toBeUndefined();
@@ -32,8 +33,8 @@ describe("ActivationStore (spec §1, §6: a single-use invite code activates the
   it("the service phone is loaded once for several wrong codes", async () => {
     const root = notActivated();
     root.ports.api.fail("activate", wrongCode);
-    await root.activation.activate("NOPE");
-    await root.activation.activate("NOPE2");
+    await root.use(activationStore).activate("NOPE");
+    await root.use(activationStore).activate("NOPE2");
     expect(root.ports.api.callsTo("webInfo")).toHaveLength(1);
   });
 
@@ -41,29 +42,29 @@ describe("ActivationStore (spec §1, §6: a single-use invite code activates the
     const root = notActivated();
     root.ports.api.fail("activate", wrongCode);
     root.ports.api.fail("webInfo", offline());
-    await root.activation.activate("NOPE");
-    expect(root.activation.phase._tag).toBe("WrongCode");
-    expect(root.activation.servicePhone).toMatchObject({ _tag: "Failed", message: "network unavailable, check your connection" });
+    await root.use(activationStore).activate("NOPE");
+    expect(root.use(activationStore).phase._tag).toBe("WrongCode");
+    expect(root.use(activationStore).servicePhone).toMatchObject({ _tag: "Failed", message: "network unavailable, check your connection" });
   });
 
   it("editing the code after a refusal clears it", async () => {
     const root = notActivated();
     root.ports.api.fail("activate", wrongCode);
-    await root.activation.activate("NOPE");
-    root.activation.edited();
-    expect(root.activation.phase._tag).toBe("Idle");
+    await root.use(activationStore).activate("NOPE");
+    root.use(activationStore).edited();
+    expect(root.use(activationStore).phase._tag).toBe("Idle");
   });
 
   it("refuses an empty code with the domain's message, calling nothing (spec §5)", async () => {
     const root = notActivated();
-    await root.activation.activate("   ");
+    await root.use(activationStore).activate("   ");
     expect(root.notices.latest?.text).toBe("invite code cannot be empty");
     expect(root.ports.api.calls).toHaveLength(0);
   });
 
   it("refuses a code over 32 characters, in Chinese for a Chinese customer", async () => {
     const root = notActivated("zh-CN");
-    await root.activation.activate("X".repeat(33));
+    await root.use(activationStore).activate("X".repeat(33));
     expect(root.notices.latest?.text).toBe("邀请码不能超过32位");
     expect(root.ports.api.calls).toHaveLength(0);
   });
@@ -71,23 +72,23 @@ describe("ActivationStore (spec §1, §6: a single-use invite code activates the
   it("too many wrong codes: the server's limit message is shown", async () => {
     const root = notActivated();
     root.ports.api.fail("activate", new ServerRefused({ message: "too many wrong invite codes, try again in 60 minutes", status: 429, tag: "InviteAttemptsLimited" }));
-    await root.activation.activate("NOPE");
+    await root.use(activationStore).activate("NOPE");
     expect(root.notices.latest?.text).toBe("too many wrong invite codes, try again in 60 minutes");
-    expect(root.activation.phase._tag).toBe("Idle");
+    expect(root.use(activationStore).phase._tag).toBe("Idle");
   });
 
   it("a timeout says so and the code can be sent again", async () => {
     const root = notActivated();
     root.ports.api.fail("activate", timedOut(10_000));
-    await root.activation.activate("FUEL-1");
+    await root.use(activationStore).activate("FUEL-1");
     expect(root.notices.latest?.text).toBe("the request timed out, try again");
-    expect(root.activation.phase._tag).toBe("Idle");
+    expect(root.use(activationStore).phase._tag).toBe("Idle");
   });
 
   it("a session ended mid-flow adds no message of its own and does not activate", async () => {
     const root = notActivated();
     root.ports.api.fail("activate", new SessionEnded({ message: "please sign in again", status: 401 }));
-    await root.activation.activate("FUEL-1");
+    await root.use(activationStore).activate("FUEL-1");
     expect(root.notices.latest).toBeUndefined();
     expect(root.session.activated).toBe(false);
     expect(root.navigation.pending).toBeUndefined();

@@ -5,16 +5,17 @@ import { Effect } from "effect";
 import fc from "fast-check";
 import { runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
-import { FUEL_DRAFT_KEY } from "../../src/stores/FuelDraftStore.ts";
+import { FUEL_DRAFT_KEY, fuelDraftStore } from "../../src/stores/FuelDraftStore.ts";
 import { testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations, station } from "../support/stations.ts";
+import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 /** An app whose station list already showed the Guangzhou stations (as after /stationlist). */
 const appWithStations = (tabValues = new MemoryKeyValueStore(), locale: "en" | "zh-CN" = "en") => {
   const root = testRoot({ ports: { tabValues, geolocation: new FakeGeolocation(GUANGZHOU), geocoder: new FakeGeocoder(CITY_CENTRES) }, locale });
   root.ports.api.on("cityStations", (input) => Effect.succeed(input.city === "广州市" ? guangzhouStations : []));
   runInAction(() => {
-    for (const s of guangzhouStations) root.stations.known.set(s.id, s);
+    for (const s of guangzhouStations) root.use(stationsStore).known.set(s.id, s);
   });
   return root;
 };
@@ -24,11 +25,11 @@ describe("FuelDraftStore: the one-key draft (spec §2 /oneKeyGas, §5)", () => {
     await fc.assert(
       fc.asyncProperty(amountCents(), discountedPrices, async (amount, prices) => {
         const root = testRoot();
-        runInAction(() => root.stations.known.set(7, station({ id: 7, now_price: prices.now, original_price: prices.original, nation_price: prices.national })));
-        await root.fuelDraft.open(7);
-        root.fuelDraft.setAmount(Money.formatCents(amount));
+        runInAction(() => root.use(stationsStore).known.set(7, station({ id: 7, now_price: prices.now, original_price: prices.original, nation_price: prices.national })));
+        await root.use(fuelDraftStore).open(7);
+        root.use(fuelDraftStore).setAmount(Money.formatCents(amount));
         const expected = Pricing.quote(amount, prices.now, prices.original);
-        expect(root.fuelDraft.quote).toEqual(expected.payable >= 1 ? expected : undefined);
+        expect(root.use(fuelDraftStore).quote).toEqual(expected.payable >= 1 ? expected : undefined);
       }),
       { numRuns: 60 },
     );
@@ -36,42 +37,42 @@ describe("FuelDraftStore: the one-key draft (spec §2 /oneKeyGas, §5)", () => {
 
   it("shows no breakdown while the amount does not read as one", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
+    await root.use(fuelDraftStore).open(3);
     for (const text of ["", "abc", "1.234", "10000.01"]) {
-      root.fuelDraft.setAmount(text);
-      expect(root.fuelDraft.quote).toBeUndefined();
+      root.use(fuelDraftStore).setAmount(text);
+      expect(root.use(fuelDraftStore).quote).toBeUndefined();
     }
   });
 
   it("takes the station the list showed without asking the server", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
-    expect(root.fuelDraft.station).toMatchObject({ _tag: "Loaded", value: { id: 3, title: "天河北加油站" } });
+    await root.use(fuelDraftStore).open(3);
+    expect(root.use(fuelDraftStore).station).toMatchObject({ _tag: "Loaded", value: { id: 3, title: "天河北加油站" } });
     expect(root.ports.api.callsTo("cityStations")).toHaveLength(0);
   });
 
   it("loads a station the list never showed from the remembered city's stations", async () => {
     const root = testRoot({ ports: { geolocation: new FakeGeolocation(GUANGZHOU), geocoder: new FakeGeocoder(CITY_CENTRES) } });
     root.ports.api.on("cityStations", (input) => Effect.succeed(input.city === "广州市" ? guangzhouStations : []));
-    await root.fuelDraft.open(1);
-    expect(root.fuelDraft.station).toMatchObject({ _tag: "Loaded", value: { id: 1 } });
+    await root.use(fuelDraftStore).open(1);
+    expect(root.use(fuelDraftStore).station).toMatchObject({ _tag: "Loaded", value: { id: 1 } });
   });
 
   it("an unknown station reads 'station not found'", async () => {
     const root = appWithStations();
     root.ports.api.on("cityList", []);
-    await root.fuelDraft.open(999);
-    expect(root.fuelDraft.station).toEqual({ _tag: "Failed", message: "station not found", previous: undefined });
+    await root.use(fuelDraftStore).open(999);
+    expect(root.use(fuelDraftStore).station).toEqual({ _tag: "Failed", message: "station not found", previous: undefined });
   });
 
   it("fills the phone from the profile", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
-    expect(root.fuelDraft.phone).toBe("13800138000");
+    await root.use(fuelDraftStore).open(3);
+    expect(root.use(fuelDraftStore).phone).toBe("13800138000");
   });
 
   it("offers 0# and shows 92#, 95#, 98# as not buyable (spec §1)", () => {
-    expect(appWithStations().fuelDraft.fuelTypes).toEqual([
+    expect(appWithStations().use(fuelDraftStore).fuelTypes).toEqual([
       { gasType: "0#", buyable: true },
       { gasType: "92#", buyable: false },
       { gasType: "95#", buyable: false },
@@ -81,100 +82,100 @@ describe("FuelDraftStore: the one-key draft (spec §2 /oneKeyGas, §5)", () => {
 
   it("a quick amount fills the field with whole yuan", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
-    root.fuelDraft.pickQuickAmount(200);
-    expect(root.fuelDraft.amountText).toBe("200");
-    expect(root.fuelDraft.quote).toEqual(Pricing.quote(Money.fromYuan(200), 698, 745));
+    await root.use(fuelDraftStore).open(3);
+    root.use(fuelDraftStore).pickQuickAmount(200);
+    expect(root.use(fuelDraftStore).amountText).toBe("200");
+    expect(root.use(fuelDraftStore).quote).toEqual(Pricing.quote(Money.fromYuan(200), 698, 745));
   });
 
   it("another station starts with an empty amount", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
-    root.fuelDraft.setAmount("200");
-    await root.fuelDraft.open(1);
-    expect(root.fuelDraft.amountText).toBe("");
+    await root.use(fuelDraftStore).open(3);
+    root.use(fuelDraftStore).setAmount("200");
+    await root.use(fuelDraftStore).open(1);
+    expect(root.use(fuelDraftStore).amountText).toBe("");
   });
 });
 
 describe("FuelDraftStore: messages (spec §5)", () => {
   const typed = async (text: string, locale: "en" | "zh-CN" = "en") => {
     const root = appWithStations(new MemoryKeyValueStore(), locale);
-    await root.fuelDraft.open(3);
-    root.fuelDraft.setAmount(text);
-    root.fuelDraft.touch();
+    await root.use(fuelDraftStore).open(3);
+    root.use(fuelDraftStore).setAmount(text);
+    root.use(fuelDraftStore).touch();
     return root;
   };
 
   it("says nothing before the customer leaves the field or continues", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
-    expect(root.fuelDraft.amountError).toBeUndefined();
+    await root.use(fuelDraftStore).open(3);
+    expect(root.use(fuelDraftStore).amountError).toBeUndefined();
   });
 
   it("an empty amount reads 'amount cannot be empty'", async () => {
-    expect((await typed("")).fuelDraft.amountError).toBe("amount cannot be empty");
+    expect((await typed("")).use(fuelDraftStore).amountError).toBe("amount cannot be empty");
   });
 
   it("more than 10000 yuan reads 'cannot exceed 10000 yuan'", async () => {
-    expect((await typed("10000.01")).fuelDraft.amountError).toBe("cannot exceed 10000 yuan");
+    expect((await typed("10000.01")).use(fuelDraftStore).amountError).toBe("cannot exceed 10000 yuan");
   });
 
   it("exactly 10000 yuan is accepted", async () => {
-    expect((await typed("10000")).fuelDraft.amountError).toBeUndefined();
+    expect((await typed("10000")).use(fuelDraftStore).amountError).toBeUndefined();
   });
 
   it("more than two decimals reads 'amount can have at most 2 decimal places'", async () => {
-    expect((await typed("12.345")).fuelDraft.amountError).toBe("amount can have at most 2 decimal places");
+    expect((await typed("12.345")).use(fuelDraftStore).amountError).toBe("amount can have at most 2 decimal places");
   });
 
   it("zero reads 'amount must be more than 0'", async () => {
-    expect((await typed("0")).fuelDraft.amountError).toBe("amount must be more than 0");
+    expect((await typed("0")).use(fuelDraftStore).amountError).toBe("amount must be more than 0");
   });
 
   it("the messages are in the customer's language", async () => {
-    expect((await typed("", "zh-CN")).fuelDraft.amountError).toBe("金额不能为空");
-    expect((await typed("10001", "zh-CN")).fuelDraft.amountError).toBe("不能超过10000元");
+    expect((await typed("", "zh-CN")).use(fuelDraftStore).amountError).toBe("金额不能为空");
+    expect((await typed("10001", "zh-CN")).use(fuelDraftStore).amountError).toBe("不能超过10000元");
   });
 
   it("a phone shorter than 11 digits reads 'enter a correct phone number'", async () => {
     const root = await typed("200");
-    root.fuelDraft.setPhone("1380013");
-    expect(root.fuelDraft.phoneError).toBe("enter a correct phone number");
+    root.use(fuelDraftStore).setPhone("1380013");
+    expect(root.use(fuelDraftStore).phoneError).toBe("enter a correct phone number");
   });
 });
 
 describe("FuelDraftStore: continue", () => {
   it("continues to /order with a valid draft", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
-    root.fuelDraft.setAmount("200");
-    root.fuelDraft.proceed();
+    await root.use(fuelDraftStore).open(3);
+    root.use(fuelDraftStore).setAmount("200");
+    root.use(fuelDraftStore).proceed();
     expect(root.navigation.pending?.to).toBe("/order");
-    expect(root.fuelDraft.confirmed).toMatchObject({ amount: 20_000, phone: "13800138000", paytype: "wechat", station: { id: 3 } });
+    expect(root.use(fuelDraftStore).confirmed).toMatchObject({ amount: 20_000, phone: "13800138000", paytype: "wechat", station: { id: 3 } });
   });
 
   it("continues to /orderNew for the FY channel", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3, "fy");
-    root.fuelDraft.setAmount("200");
-    root.fuelDraft.proceed();
+    await root.use(fuelDraftStore).open(3, "fy");
+    root.use(fuelDraftStore).setAmount("200");
+    root.use(fuelDraftStore).proceed();
     expect(root.navigation.pending?.to).toBe("/orderNew");
   });
 
   it("does not continue with an empty amount, and says why", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(3);
-    root.fuelDraft.proceed();
+    await root.use(fuelDraftStore).open(3);
+    root.use(fuelDraftStore).proceed();
     expect(root.navigation.pending).toBeUndefined();
-    expect(root.fuelDraft.amountError).toBe("amount cannot be empty");
+    expect(root.use(fuelDraftStore).amountError).toBe("amount cannot be empty");
   });
 
   it("a station without 0# reads 'this station cannot buy diesel for now' and does not continue", async () => {
     const root = appWithStations();
-    await root.fuelDraft.open(2);
-    root.fuelDraft.setAmount("200");
-    root.fuelDraft.proceed();
-    expect(root.fuelDraft.sellsDiesel).toBe(false);
+    await root.use(fuelDraftStore).open(2);
+    root.use(fuelDraftStore).setAmount("200");
+    root.use(fuelDraftStore).proceed();
+    expect(root.use(fuelDraftStore).sellsDiesel).toBe(false);
     expect(root.notices.latest).toMatchObject({ text: "this station cannot buy diesel for now", kind: "fail" });
     expect(root.navigation.pending).toBeUndefined();
   });
@@ -182,22 +183,22 @@ describe("FuelDraftStore: continue", () => {
   it("the draft survives a reload of the tab (tabValues)", async () => {
     const tab = new MemoryKeyValueStore();
     const first = appWithStations(tab);
-    await first.fuelDraft.open(3);
-    first.fuelDraft.setAmount("123.45");
-    first.fuelDraft.setRemark("after 6pm");
-    first.fuelDraft.proceed();
+    await first.use(fuelDraftStore).open(3);
+    first.use(fuelDraftStore).setAmount("123.45");
+    first.use(fuelDraftStore).setRemark("after 6pm");
+    first.use(fuelDraftStore).proceed();
     const reloaded = appWithStations(tab);
-    await reloaded.fuelDraft.openChecklist("wechat");
-    expect(reloaded.fuelDraft.confirmed).toMatchObject({ amount: 12_345, remark: "after 6pm", station: { id: 3 } });
+    await reloaded.use(fuelDraftStore).openChecklist("wechat");
+    expect(reloaded.use(fuelDraftStore).confirmed).toMatchObject({ amount: 12_345, remark: "after 6pm", station: { id: 3 } });
   });
 
   it("clearing forgets the kept draft", async () => {
     const tab = new MemoryKeyValueStore();
     const root = appWithStations(tab);
-    await root.fuelDraft.open(3);
-    root.fuelDraft.setAmount("200");
-    root.fuelDraft.proceed();
-    root.fuelDraft.clear();
+    await root.use(fuelDraftStore).open(3);
+    root.use(fuelDraftStore).setAmount("200");
+    root.use(fuelDraftStore).proceed();
+    root.use(fuelDraftStore).clear();
     expect(tab.get(FUEL_DRAFT_KEY)).toBeNull();
   });
 });

@@ -5,9 +5,11 @@ import { Effect } from "effect";
 import { runInAction } from "mobx";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../src/stores/checkout/CheckoutFlow.ts";
-import { PENDING_ORDER_KEY } from "../../src/stores/FuelOrderStore.ts";
+import { fuelOrderStore, PENDING_ORDER_KEY } from "../../src/stores/FuelOrderStore.ts";
 import { testRoot } from "../support/render.tsx";
 import { guangzhouStations } from "../support/stations.ts";
+import { fuelDraftStore } from "../../src/stores/FuelDraftStore.ts";
+import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 const UNPAID: PaymentResultResponse = { order_status: 1, paid: false };
 const PAID: PaymentResultResponse = { order_status: 2, paid: true };
@@ -19,10 +21,10 @@ const neverAnswered: PaymentBridge = { pay: () => Effect.never };
 const checklist = async (options: { readonly payment?: PaymentBridge; readonly tabValues?: MemoryKeyValueStore; readonly paytype?: "wechat" | "fy" } = {}) => {
   const root = testRoot({ ports: { payment: options.payment ?? new FakePaymentBridge("ok"), tabValues: options.tabValues ?? new MemoryKeyValueStore() } });
   runInAction(() => {
-    for (const s of guangzhouStations) root.stations.known.set(s.id, s);
+    for (const s of guangzhouStations) root.use(stationsStore).known.set(s.id, s);
   });
-  await root.fuelDraft.open(3, options.paytype ?? "wechat");
-  root.fuelDraft.setAmount("200");
+  await root.use(fuelDraftStore).open(3, options.paytype ?? "wechat");
+  root.use(fuelDraftStore).setAmount("200");
   return root;
 };
 
@@ -35,7 +37,7 @@ afterEach(() => {
 describe("FuelOrderStore: one tap, one order (issue 12)", () => {
   it("creates the order from the draft with the tap's action key", async () => {
     const root = await checklist();
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
     const [call] = root.ports.api.callsTo("orderCreate");
     expect(call?.input).toEqual({ gas_Type: "0#", order_amount: "20000", phone: "13800138000", station_id: 3, paytype: "wechat" });
     expect(call?.options?.idempotencyKey).toBe("action-1");
@@ -43,35 +45,35 @@ describe("FuelOrderStore: one tap, one order (issue 12)", () => {
 
   it("a double tap makes one order", async () => {
     const root = await checklist();
-    await Promise.all([root.fuelOrder.pay("wechat"), root.fuelOrder.pay("wechat")]);
+    await Promise.all([root.use(fuelOrderStore).pay("wechat"), root.use(fuelOrderStore).pay("wechat")]);
     expect(root.ports.api.callsTo("orderCreate")).toHaveLength(1);
   });
 
   it("the button is busy from the tap until the answer", async () => {
     const root = await checklist({ payment: neverAnswered });
-    void root.fuelOrder.pay("wechat");
-    expect(root.fuelOrder.busy).toBe(true);
-    await vi.waitFor(() => expect(root.fuelOrder.phase._tag).toBe("Paying"));
-    expect(root.fuelOrder.busy).toBe(true);
+    void root.use(fuelOrderStore).pay("wechat");
+    expect(root.use(fuelOrderStore).busy).toBe(true);
+    await vi.waitFor(() => expect(root.use(fuelOrderStore).phase._tag).toBe("Paying"));
+    expect(root.use(fuelOrderStore).busy).toBe(true);
   });
 
   it("a retry after a timeout sends the same key, so the server answers the first order", async () => {
     const root = await checklist();
     let calls = 0;
     root.ports.api.on("orderCreate", () => (++calls === 1 ? Effect.fail(timedOut(10_000)) : Effect.succeed(examples.orderCreate.response as never)));
-    await root.fuelOrder.pay("wechat");
-    expect(root.fuelOrder.phase).toMatchObject({ _tag: "Failed", message: "the request timed out, try again" });
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
+    expect(root.use(fuelOrderStore).phase).toMatchObject({ _tag: "Failed", message: "the request timed out, try again" });
+    await root.use(fuelOrderStore).pay("wechat");
     expect(keysSent(root)).toEqual(["action-1", "action-1"]);
   });
 
   it("a reload during payment sends the same key again (kept in tabValues)", async () => {
     const tab = new MemoryKeyValueStore();
     const before = await checklist({ payment: neverAnswered, tabValues: tab });
-    void before.fuelOrder.pay("wechat");
-    await vi.waitFor(() => expect(before.fuelOrder.phase._tag).toBe("Paying"));
+    void before.use(fuelOrderStore).pay("wechat");
+    await vi.waitFor(() => expect(before.use(fuelOrderStore).phase._tag).toBe("Paying"));
     const after = await checklist({ tabValues: tab });
-    await after.fuelOrder.pay("wechat");
+    await after.use(fuelOrderStore).pay("wechat");
     expect(keysSent(before)).toEqual(["action-1"]);
     expect(keysSent(after)).toEqual(["action-1"]);
   });
@@ -81,26 +83,26 @@ describe("FuelOrderStore: one tap, one order (issue 12)", () => {
     const draft = { gas_Type: "0#", order_amount: "20000", phone: "13800138000", station_id: 3, paytype: "wechat" };
     tab.set(PENDING_ORDER_KEY, JSON.stringify({ key: "kept-before-the-update", draft: JSON.stringify(draft), orderId: 5001 }));
     const root = await checklist({ tabValues: tab });
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
     expect(keysSent(root)).toEqual(["kept-before-the-update"]);
   });
 
   it("a changed draft is a new action with a new key", async () => {
     const root = await checklist({ payment: new FakePaymentBridge(new PaymentFailed({ message: "card declined" })) });
-    await root.fuelOrder.pay("wechat");
-    root.fuelDraft.setAmount("300");
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
+    root.use(fuelDraftStore).setAmount("300");
+    await root.use(fuelOrderStore).pay("wechat");
     expect(keysSent(root)).toEqual(["action-1", "action-2"]);
   });
 
   it("a settled order forgets its key: the next tap is a new action", async () => {
     const tab = new MemoryKeyValueStore();
     const root = await checklist({ tabValues: tab });
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
     expect(tab.get(PENDING_ORDER_KEY)).toBeNull();
-    root.fuelOrder.reset(); // the checklist opened again for a new draft
-    root.fuelDraft.setAmount("200");
-    await root.fuelOrder.pay("wechat");
+    root.use(fuelOrderStore).reset(); // the checklist opened again for a new draft
+    root.use(fuelDraftStore).setAmount("200");
+    await root.use(fuelOrderStore).pay("wechat");
     expect(keysSent(root)).toEqual(["action-1", "action-2"]);
   });
 });
@@ -116,7 +118,7 @@ describe("FuelOrderStore: payment needs the messaging-app identity (spec §5)", 
   it("without an oauth id 'authorize via messaging app first' shows and no order is made", async () => {
     const root = await withoutOauth();
     vi.useFakeTimers();
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
     expect(root.notices.latest).toMatchObject({ text: "authorize via messaging app first", kind: "fail" });
     expect(root.ports.api.callsTo("orderCreate")).toHaveLength(0);
   });
@@ -124,7 +126,7 @@ describe("FuelOrderStore: payment needs the messaging-app identity (spec §5)", 
   it("goes to /wechatlogin after 2 seconds, not before", async () => {
     const root = await withoutOauth();
     vi.useFakeTimers();
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
     vi.advanceTimersByTime(1_999);
     expect(root.navigation.pending).toBeUndefined();
     vi.advanceTimersByTime(1);
@@ -136,8 +138,8 @@ describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {
   it("'ok' and paid: the order list, the key forgotten", async () => {
     const tab = new MemoryKeyValueStore();
     const root = await checklist({ tabValues: tab });
-    await root.fuelOrder.pay("wechat");
-    expect(root.fuelOrder.phase).toEqual({ _tag: "Paid", orderId: 5001 });
+    await root.use(fuelOrderStore).pay("wechat");
+    expect(root.use(fuelOrderStore).phase).toEqual({ _tag: "Paid", orderId: 5001 });
     expect(root.navigation.pending?.to).toBe("/orderlist");
     expect(tab.get(PENDING_ORDER_KEY)).toBeNull();
   });
@@ -145,30 +147,30 @@ describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {
   it("pays what the quote says through the pay sheet, for the created order", async () => {
     const bridge = new FakePaymentBridge("ok");
     const root = await checklist({ payment: bridge });
-    await root.fuelOrder.pay("wechat");
-    expect(bridge.requests).toEqual([{ orderId: 5001, payInfo: examplePayInfo, amountCents: root.fuelDraft.quote?.payable ?? 18_738, oauthId: examples.userInfo.response.oauth_id }]);
+    await root.use(fuelOrderStore).pay("wechat");
+    expect(bridge.requests).toEqual([{ orderId: 5001, payInfo: examplePayInfo, amountCents: root.use(fuelDraftStore).quote?.payable ?? 18_738, oauthId: examples.userInfo.response.oauth_id }]);
   });
 
   it("the FY variant goes to the order's detail", async () => {
     const root = await checklist({ paytype: "fy" });
     root.ports.api.on("orderCreate", examples.paymentFyQuery.response);
-    await root.fuelOrder.pay("fy");
+    await root.use(fuelOrderStore).pay("fy");
     expect(root.ports.api.callsTo("orderCreate")[0]?.input).toMatchObject({ paytype: "fy" });
     expect(root.navigation.pending?.to).toBe(`/orderDetail/${examples.paymentFyQuery.response.order_id}`);
   });
 
   it("'cancel' leads to the order list too, where the unpaid order waits", async () => {
     const root = await checklist({ payment: new FakePaymentBridge("cancel") });
-    await root.fuelOrder.pay("wechat");
+    await root.use(fuelOrderStore).pay("wechat");
     expect(root.navigation.pending?.to).toBe("/orderlist");
     expect(root.ports.api.callsTo("paymentQueryResult")).toHaveLength(0);
   });
 
   it("a failed payment says why and lets the customer tap again", async () => {
     const root = await checklist({ payment: new FakePaymentBridge(new PaymentFailed({ message: "card declined" })) });
-    await root.fuelOrder.pay("wechat");
-    expect(root.fuelOrder.phase).toEqual({ _tag: "Failed", message: "Payment failed: card declined" });
-    expect(root.fuelOrder.busy).toBe(false);
+    await root.use(fuelOrderStore).pay("wechat");
+    expect(root.use(fuelOrderStore).phase).toEqual({ _tag: "Failed", message: "Payment failed: card declined" });
+    expect(root.use(fuelOrderStore).busy).toBe(false);
     expect(root.navigation.pending).toBeUndefined();
   });
 
@@ -176,12 +178,12 @@ describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {
     vi.useFakeTimers();
     const root = await checklist();
     root.ports.api.on("paymentQueryResult", () => Effect.succeed(root.ports.api.callsTo("paymentQueryResult").length >= 3 ? PAID : UNPAID));
-    const paying = root.fuelOrder.pay("wechat");
+    const paying = root.use(fuelOrderStore).pay("wechat");
     await vi.advanceTimersByTimeAsync(0);
-    expect(root.fuelOrder.phase).toEqual({ _tag: "Confirming", orderId: 5001 });
+    expect(root.use(fuelOrderStore).phase).toEqual({ _tag: "Confirming", orderId: 5001 });
     await vi.advanceTimersByTimeAsync(2 * CONFIRM_INTERVAL_MS);
     await paying;
-    expect(root.fuelOrder.phase).toEqual({ _tag: "Paid", orderId: 5001 });
+    expect(root.use(fuelOrderStore).phase).toEqual({ _tag: "Paid", orderId: 5001 });
     expect(root.ports.api.callsTo("paymentQueryResult")).toHaveLength(3);
   });
 
@@ -190,10 +192,10 @@ describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {
     const tab = new MemoryKeyValueStore();
     const root = await checklist({ tabValues: tab });
     root.ports.api.on("paymentQueryResult", UNPAID);
-    const paying = root.fuelOrder.pay("wechat");
+    const paying = root.use(fuelOrderStore).pay("wechat");
     await vi.advanceTimersByTimeAsync(CONFIRM_ATTEMPTS * CONFIRM_INTERVAL_MS);
     await paying;
-    expect(root.fuelOrder.phase).toEqual({ _tag: "Pending", orderId: 5001 });
+    expect(root.use(fuelOrderStore).phase).toEqual({ _tag: "Pending", orderId: 5001 });
     expect(root.ports.api.callsTo("paymentQueryResult")).toHaveLength(CONFIRM_ATTEMPTS);
     expect(tab.get(PENDING_ORDER_KEY)).not.toBeNull();
     expect(root.notices.latest?.kind).not.toBe("fail");
@@ -202,8 +204,8 @@ describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {
   it("a refusal shows the server's message (spec §8)", async () => {
     const root = await checklist();
     root.ports.api.fail("orderCreate", new ServerRefused({ message: "too many unpaid orders", status: 409, tag: undefined }));
-    await root.fuelOrder.pay("wechat");
-    expect(root.fuelOrder.phase).toEqual({ _tag: "Failed", message: "too many unpaid orders" });
+    await root.use(fuelOrderStore).pay("wechat");
+    expect(root.use(fuelOrderStore).phase).toEqual({ _tag: "Failed", message: "too many unpaid orders" });
     expect(root.notices.latest).toMatchObject({ text: "too many unpaid orders", kind: "fail" });
   });
 });

@@ -5,6 +5,8 @@ import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations } from "../support/stations.ts";
+import { routeStore } from "../../src/stores/RouteStore.ts";
+import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 const rootAt = (geolocation = new FakeGeolocation(GUANGZHOU), routes = new FakeRoutePlanner()) => {
   const root = testRoot({ ports: { geolocation, geocoder: new FakeGeocoder(CITY_CENTRES), routes } });
@@ -16,9 +18,10 @@ const rootAt = (geolocation = new FakeGeolocation(GUANGZHOU), routes = new FakeR
 describe("RouteStore", () => {
   it("plans the route from the device's position to the station", async () => {
     const root = rootAt();
-    await root.route.open(3);
-    expect(root.route.current._tag).toBe("Loaded");
-    const value = root.route.current._tag === "Loaded" ? root.route.current.value : undefined;
+    const route = root.use(routeStore);
+    await route.open(3);
+    expect(route.current._tag).toBe("Loaded");
+    const value = route.current._tag === "Loaded" ? route.current.value : undefined;
     expect(value?.station.id).toBe(3);
     expect(value?.route.path).toEqual([GUANGZHOU, guangzhouStations[2]]);
     expect(value?.route.distanceMetres).toBe(Math.round(Distance.distanceMetres(GUANGZHOU, guangzhouStations[2]) ?? 0));
@@ -26,44 +29,44 @@ describe("RouteStore", () => {
 
   it("finds a station the list showed without asking the server again", async () => {
     const root = rootAt();
-    await root.stations.open();
+    await root.use(stationsStore).open();
     const before = root.ports.api.calls.length;
-    await root.route.open(1);
+    await root.use(routeStore).open(1);
     expect(root.ports.api.calls.length).toBe(before);
   });
 
   it("draws a route again with the network off once it was loaded", async () => {
     const routes = new FakeRoutePlanner();
     const root = rootAt(undefined, routes);
-    await root.route.open(3);
+    await root.use(routeStore).open(3);
     root.ports.api.fail("cityStations", offline()).fail("cityList", offline());
     routes.failing = true;
-    await root.route.open(1);
-    await root.route.open(3);
-    expect(root.route.current._tag).toBe("Loaded");
+    await root.use(routeStore).open(1);
+    await root.use(routeStore).open(3);
+    expect(root.use(routeStore).current._tag).toBe("Loaded");
   });
 
   it("a station that is nowhere is 'station not found'", async () => {
     const root = rootAt();
-    await root.route.open(999);
-    expect(root.route.current).toMatchObject({ _tag: "Failed", message: "station not found" });
+    await root.use(routeStore).open(999);
+    expect(root.use(routeStore).current).toMatchObject({ _tag: "Failed", message: "station not found" });
   });
 
   it("without a position says 'failed to get location' and still knows the station", async () => {
     const root = rootAt(new FakeGeolocation("denied"));
-    await root.route.open(3);
-    expect(root.route.current).toMatchObject({ _tag: "Failed", message: "failed to get location" });
-    expect(root.route.station?.id).toBe(3);
+    await root.use(routeStore).open(3);
+    expect(root.use(routeStore).current).toMatchObject({ _tag: "Failed", message: "failed to get location" });
+    expect(root.use(routeStore).station?.id).toBe(3);
   });
 
   it("a planner failure is said, and retry plans again", async () => {
     const routes = new FakeRoutePlanner();
     routes.failing = true;
     const root = rootAt(undefined, routes);
-    await root.route.open(3);
-    expect(root.route.current._tag).toBe("Failed");
+    await root.use(routeStore).open(3);
+    expect(root.use(routeStore).current._tag).toBe("Failed");
     routes.failing = false;
-    await root.route.retry();
-    expect(root.route.current._tag).toBe("Loaded");
+    await root.use(routeStore).retry();
+    expect(root.use(routeStore).current._tag).toBe("Loaded");
   });
 });

@@ -6,6 +6,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations, station } from "../support/stations.ts";
+import { cityStore } from "../../src/stores/CityStore.ts";
+import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 const rootAt = (geolocation = new FakeGeolocation(GUANGZHOU), extra: Parameters<typeof testRoot>[0] = {}) => {
   const root = testRoot({ ...extra, ports: { geolocation, geocoder: new FakeGeocoder(CITY_CENTRES), ...extra.ports } });
@@ -16,18 +18,18 @@ const rootAt = (geolocation = new FakeGeolocation(GUANGZHOU), extra: Parameters<
 describe("StationsStore", () => {
   it("lists the located city's stations nearest first (spec §9)", async () => {
     const root = rootAt();
-    await root.stations.open();
+    await root.use(stationsStore).open();
     expect(root.ports.api.callsTo("cityStations").map((c) => c.input)).toEqual([{ city: "广州市" }]);
-    expect(root.stations.rows?.map((r) => r.station.id)).toEqual([2, 3, 1]);
+    expect(root.use(stationsStore).rows?.map((r) => r.station.id)).toEqual([2, 3, 1]);
   });
 
   it("shows each station's distance text and prices as the domain computes them", async () => {
     const root = rootAt();
-    await root.stations.open();
-    const near = root.stations.rows?.[0];
+    await root.use(stationsStore).open();
+    const near = root.use(stationsStore).rows?.[0];
     expect(near?.computed.distanceText).toBe(Distance.distanceText(Distance.distanceMetres(GUANGZHOU, guangzhouStations[1]), ""));
     expect(near?.computed.distanceText).toMatch(/^\d+m$/);
-    const tianhe = root.stations.rows?.find((r) => r.station.id === 3);
+    const tianhe = root.use(stationsStore).rows?.find((r) => r.station.id === 3);
     expect(tianhe?.computed).toMatchObject({ discount: 745 - 698, drop: 762 - 745 });
     expect(tianhe?.computed.distanceText).toMatch(/^\d+\.\dkm$/);
   });
@@ -40,10 +42,10 @@ describe("StationsStore", () => {
           const list = points.map((p, i) => station({ id: i + 1, ...p }));
           const root = rootAt();
           root.ports.api.on("cityStations", list);
-          await root.stations.open();
+          await root.use(stationsStore).open();
           // The domain's order (stations less than a micrometre apart keep their input order).
-          const expected = Distance.sortByDistance(list, root.city.position).map((s) => s.id);
-          expect((root.stations.rows ?? []).map((r) => r.station.id)).toEqual(expected);
+          const expected = Distance.sortByDistance(list, root.use(cityStore).position).map((s) => s.id);
+          expect((root.use(stationsStore).rows ?? []).map((r) => r.station.id)).toEqual(expected);
         },
       ),
       { numRuns: 100 },
@@ -53,8 +55,8 @@ describe("StationsStore", () => {
   it("without a position lists by name with 'unknown distance' (spec §8)", async () => {
     const root = rootAt(new FakeGeolocation("denied"));
     root.ports.api.on("cityList", [{ city: "广州市", count: 3 }]);
-    await root.stations.open();
-    const rows = root.stations.rows ?? [];
+    await root.use(stationsStore).open();
+    const rows = root.use(stationsStore).rows ?? [];
     expect(rows.map((r) => r.station.title)).toEqual([...guangzhouStations.map((s) => s.title)].sort(new Intl.Collator("zh-CN").compare));
     expect(rows.every((r) => r.computed.distanceText === "unknown distance")).toBe(true);
   });
@@ -63,71 +65,71 @@ describe("StationsStore", () => {
     let answer: ((p: typeof GUANGZHOU) => void) | undefined;
     const slow = { current: () => Effect.promise(() => new Promise<typeof GUANGZHOU>((resolve) => (answer = resolve))) };
     const root = testRoot({ ports: { geolocation: slow, geocoder: new FakeGeocoder(CITY_CENTRES) } });
-    root.city.pick("广州市");
+    root.use(cityStore).pick("广州市");
     root.ports.api.on("cityStations", guangzhouStations);
-    const opening = root.stations.open();
+    const opening = root.use(stationsStore).open();
     await Promise.resolve();
-    expect(root.stations.rows).toBeUndefined();
+    expect(root.use(stationsStore).rows).toBeUndefined();
     answer?.(GUANGZHOU);
     await opening;
-    expect(root.stations.rows?.[0]?.station.id).toBe(2);
+    expect(root.use(stationsStore).rows?.[0]?.station.id).toBe(2);
   });
 
   it("marks a station that sells no 0# diesel and refuses to go fuel there (spec §5)", async () => {
     const root = rootAt();
-    await root.stations.open();
-    const noDiesel = root.stations.rows?.find((r) => r.station.id === 2);
+    await root.use(stationsStore).open();
+    const noDiesel = root.use(stationsStore).rows?.find((r) => r.station.id === 2);
     expect(noDiesel?.sellsDiesel).toBe(false);
-    root.stations.goFuel(noDiesel!.station);
+    root.use(stationsStore).goFuel(noDiesel!.station);
     expect(root.notices.latest?.text).toBe("this station cannot buy diesel for now");
     expect(root.navigation.pending).toBeUndefined();
   });
 
   it("go fuel opens the station's one-key page", async () => {
     const root = rootAt();
-    await root.stations.open();
-    root.stations.goFuel(guangzhouStations[2]!);
+    await root.use(stationsStore).open();
+    root.use(stationsStore).goFuel(guangzhouStations[2]!);
     expect(root.navigation.pending?.to).toBe("/oneKeyGas?station_id=3");
   });
 
   it("an empty city lists nothing (the page says 'no gas station in current city')", async () => {
     const root = rootAt();
-    root.city.pick("深圳市");
-    await root.stations.open();
-    expect(root.stations.rows).toEqual([]);
+    root.use(cityStore).pick("深圳市");
+    await root.use(stationsStore).open();
+    expect(root.use(stationsStore).rows).toEqual([]);
   });
 
   it("a failed refresh keeps the list and says why", async () => {
     const root = rootAt();
-    await root.stations.open();
+    await root.use(stationsStore).open();
     root.ports.api.fail("cityStations", offline());
-    await root.stations.refresh();
-    expect(root.stations.list._tag).toBe("Failed");
-    expect(root.stations.rows?.length).toBe(3);
+    await root.use(stationsStore).refresh();
+    expect(root.use(stationsStore).list._tag).toBe("Failed");
+    expect(root.use(stationsStore).rows?.length).toBe(3);
     expect(root.notices.latest).toMatchObject({ text: Messages.text("Offline"), kind: "fail" });
   });
 
   it("a first load that fails offline shows the message and no cards", async () => {
     const root = rootAt();
     root.ports.api.fail("cityStations", offline());
-    await root.stations.open();
-    expect(root.stations.list).toMatchObject({ _tag: "Failed", message: Messages.text("Offline"), previous: undefined });
-    expect(root.stations.rows).toBeUndefined();
+    await root.use(stationsStore).open();
+    expect(root.use(stationsStore).list).toMatchObject({ _tag: "Failed", message: Messages.text("Offline"), previous: undefined });
+    expect(root.use(stationsStore).rows).toBeUndefined();
   });
 
   it("coming back to the page asks nothing again; picking another city loads it", async () => {
     const root = rootAt();
-    await root.stations.open();
-    await root.stations.open();
+    await root.use(stationsStore).open();
+    await root.use(stationsStore).open();
     expect(root.ports.api.callsTo("cityStations")).toHaveLength(1);
-    root.city.pick("深圳市");
-    await root.stations.open();
+    root.use(cityStore).pick("深圳市");
+    await root.use(stationsStore).open();
     expect(root.ports.api.callsTo("cityStations").map((c) => c.input)).toEqual([{ city: "广州市" }, { city: "深圳市" }]);
   });
 
   it("opening twice at once asks for the city's stations once", async () => {
     const root = rootAt();
-    await Promise.all([root.stations.open(), root.stations.open()]);
+    await Promise.all([root.use(stationsStore).open(), root.use(stationsStore).open()]);
     expect(root.ports.api.callsTo("cityStations")).toHaveLength(1);
   });
 
@@ -135,14 +137,14 @@ describe("StationsStore", () => {
     // 2026-11-23T02:00:00Z is 10:00 in China.
     const root = rootAt(undefined, { ports: { clock: new ManualClock(Date.parse("2026-11-23T02:00:00Z")) } });
     root.ports.api.on("cityStations", [station({ id: 7, business_start_time: "22:00", business_end_time: "06:00" }), station({ id: 8, business_start_time: "06:00", business_end_time: "23:00" })]);
-    await root.stations.open();
-    expect(root.stations.rows?.map((r) => [r.station.id, r.openNow])).toEqual([[7, false], [8, true]]);
+    await root.use(stationsStore).open();
+    expect(root.use(stationsStore).rows?.map((r) => [r.station.id, r.openNow])).toEqual([[7, false], [8, true]]);
   });
 
   it("navigates to the station through the navigator port", async () => {
     const navigator = new FakeNavigator();
     const root = rootAt(undefined, { ports: { navigator } });
-    await root.stations.navigate(guangzhouStations[0]!);
+    await root.use(stationsStore).navigate(guangzhouStations[0]!);
     expect(navigator.destinations).toEqual([{ name: "白云机场高速加油站", address: "白云区机场路1962号", longitude: 113.2987, latitude: 23.2411 }]);
   });
 });

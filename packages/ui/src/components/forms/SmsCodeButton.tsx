@@ -1,7 +1,8 @@
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { smsCodeStore } from "../../stores/SmsCodeStore.ts";
 
 /**
  * The send-code button with its 60 s resend countdown (spec §4), shared by /bindPhone and
@@ -10,7 +11,8 @@ import { useStores } from "../../app/StoresContext.tsx";
  * ends, not every second.
  */
 export const SmsCodeButton = observer(function SmsCodeButton({ phone, onSend }: { readonly phone: string; readonly onSend: () => void }) {
-  const { smsCode, i18n } = useStores();
+  const smsCode = useStore(smsCodeStore);
+  const { i18n } = useStores();
   const left = smsCode.secondsLeft(phone);
   const counting = left > 0;
   const sending = smsCode.sending._tag === "Sending";

@@ -2,17 +2,19 @@ import { Constants } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { QUICK_AMOUNTS_YUAN } from "../../stores/FuelDraftStore.ts";
 import { OrderField } from "./OrderField.tsx";
 import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
+import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
 
 /**
  * The amount of /oneKeyGas (spec §5): yuan with at most two decimals, 'amount cannot be empty' and
  * 'cannot exceed 10000 yuan' in words under it, quick amounts, and the live breakdown.
  */
 export const AmountEntry = observer(function AmountEntry() {
-  const { fuelDraft, i18n } = useStores();
+  const fuelDraft = useStore(fuelDraftStore);
+  const { i18n } = useStores();
   const station = fuelDraft.station._tag === "Loaded" ? fuelDraft.station.value : undefined;
   return (
     <>

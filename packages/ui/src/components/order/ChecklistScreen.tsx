@@ -6,11 +6,13 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { Page } from "../Page.tsx";
 import { PageError } from "../PageError.tsx";
 import { Checklist } from "./Checklist.tsx";
 import { PayStatus } from "./PayStatus.tsx";
+import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
+import { fuelOrderStore } from "../../stores/FuelOrderStore.ts";
 import "../forms/forms.css";
 import "./order.css";
 
@@ -19,7 +21,9 @@ import "./order.css";
  * tap is one order, the button is busy until the answer, the server's word decides paid.
  */
 export const ChecklistScreen = observer(function ChecklistScreen({ paytype }: { readonly paytype: PayType }) {
-  const { fuelDraft, fuelOrder, i18n } = useStores();
+  const fuelDraft = useStore(fuelDraftStore);
+  const fuelOrder = useStore(fuelOrderStore);
+  const { i18n } = useStores();
   const navigate = useNavigate();
   useEffect(() => {
     fuelOrder.reset();

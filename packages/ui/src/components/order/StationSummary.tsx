@@ -4,7 +4,8 @@ import Card from "antd-mobile/es/components/card";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import { StationPrices } from "../stations/StationPrices.tsx";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
 
 /**
  * The station at the top of /oneKeyGas (spec §2): name, address, opening hours (open or closed in
@@ -12,7 +13,8 @@ import { useStores } from "../../app/StoresContext.tsx";
  * (`Pricing.discountPerLitre`).
  */
 export const StationSummary = observer(function StationSummary({ station }: { readonly station: Station }) {
-  const { i18n, fuelDraft } = useStores();
+  const fuelDraft = useStore(fuelDraftStore);
+  const { i18n } = useStores();
   const openNow = fuelDraft.openNow === true;
   return (
     <Card className="order-station" title={<h2 className="station-title">{station.title}</h2>}>

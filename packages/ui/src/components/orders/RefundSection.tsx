@@ -4,9 +4,10 @@ import Button from "antd-mobile/es/components/button";
 import Dialog from "antd-mobile/es/components/dialog";
 import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { domainRule } from "../forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../forms/FormField.tsx";
+import { orderDetailStore } from "../../stores/orders/OrderDetailStore.ts";
 import "../forms/forms.css";
 
 /**
@@ -15,7 +16,8 @@ import "../forms/forms.css";
  * characters) and asks for confirmation before sending.
  */
 export const RefundSection = observer(function RefundSection({ order }: { readonly order: WireOrder }) {
-  const { i18n, orderDetail } = useStores();
+  const orderDetail = useStore(orderDetailStore);
+  const { i18n } = useStores();
   const { errors, onFieldsChange } = useFieldErrors();
   const form = orderDetail.refund;
   if (order.refund_status !== Refund.REFUND_STATUS.none) {

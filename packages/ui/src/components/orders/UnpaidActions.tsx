@@ -2,8 +2,9 @@ import type { Order as WireOrder } from "@fuel/domain/api";
 import Button from "antd-mobile/es/components/button";
 import Dialog from "antd-mobile/es/components/dialog";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { formatCountdown } from "./format.ts";
+import { orderActionsStore } from "../../stores/orders/OrderActionsStore.ts";
 
 interface UnpaidActionsProps {
   readonly order: WireOrder;
@@ -17,7 +18,8 @@ interface UnpaidActionsProps {
  * cancel, which asks first, and pay. At 0 the buttons go: the order is cancelled.
  */
 export const UnpaidActions = observer(function UnpaidActions({ order, secondsLeft, onCancel, onPay }: UnpaidActionsProps) {
-  const { i18n, orderActions } = useStores();
+  const orderActions = useStore(orderActionsStore);
+  const { i18n } = useStores();
   const busy = orderActions.busy?.orderId === order.order_id ? orderActions.busy.action : undefined;
   const cancel = async () => {
     const sure = await Dialog.confirm({

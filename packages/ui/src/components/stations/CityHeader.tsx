@@ -1,8 +1,9 @@
 import List from "antd-mobile/es/components/list";
 import EnvironmentOutline from "antd-mobile-icons/es/EnvironmentOutline";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { KeyboardList } from "../KeyboardList.tsx";
+import { cityStore } from "../../stores/CityStore.ts";
 
 /**
  * The city header of /stationlist: the city listed and how it was chosen (locating, the current
@@ -10,7 +11,8 @@ import { KeyboardList } from "../KeyboardList.tsx";
  * so its height does not change when the position arrives.
  */
 export const CityHeader = observer(function CityHeader() {
-  const { city, i18n } = useStores();
+  const city = useStore(cityStore);
+  const { i18n } = useStores();
   const name = city.city;
   const status = city.locating
     ? i18n.t("currentLocation")

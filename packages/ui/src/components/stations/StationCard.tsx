@@ -3,10 +3,11 @@ import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
 import { observer } from "mobx-react-lite";
 import { useNavigate } from "react-router";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { routeMapPath, type StationRow } from "../../stores/StationsStore.ts";
 import { NoDieselNote, StationDistance, StationHours } from "./StationLines.tsx";
 import { StationPrices } from "./StationPrices.tsx";
+import { stationsStore } from "../../stores/StationsStore.ts";
 
 /**
  * One station of /stationlist (spec §2, §3): name and distance, address, our price (bold), the
@@ -15,7 +16,8 @@ import { StationPrices } from "./StationPrices.tsx";
  * fixed height (one line, cut with an ellipsis) so the skeleton of the same shape does not jump.
  */
 export const StationCard = observer(function StationCard({ row }: { readonly row: StationRow }) {
-  const { i18n, stations } = useStores();
+  const stations = useStore(stationsStore);
+  const { i18n } = useStores();
   const navigate = useNavigate();
   const { station, computed, sellsDiesel, openNow } = row;
   const noDieselId = `station-${station.id}-no-diesel`;

@@ -1,9 +1,10 @@
 import Empty from "antd-mobile/es/components/empty";
 import { observer } from "mobx-react-lite";
 import type { ComponentType, ReactNode } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../app/StoresContext.tsx";
 import type { StationRow } from "../../stores/StationsStore.ts";
 import { PageError } from "../PageError.tsx";
+import { stationsStore } from "../../stores/StationsStore.ts";
 
 interface StationRowsProps {
   /** What the list is called while it loads (said by screen readers). */
@@ -20,7 +21,8 @@ interface StationRowsProps {
  * load runs, the cards nearest first, the empty city, or a first load that failed with a retry.
  */
 export const StationRows = observer(function StationRows({ loadingLabel, skeleton: Skeleton, skeletons, children }: StationRowsProps) {
-  const { stations, i18n } = useStores();
+  const stations = useStore(stationsStore);
+  const { i18n } = useStores();
   const rows = stations.rows;
   if (rows === undefined && stations.list._tag === "Failed") {
     return <PageError description={stations.list.message} onRetry={() => void stations.refresh()} />;

@@ -8,7 +8,7 @@ import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
 import type { NavigationStore } from "../NavigationStore.ts";
 import type { SessionStore } from "../SessionStore.ts";
 import type { SiteStore } from "../SiteStore.ts";
-import type { StationsStore } from "../StationsStore.ts";
+import { stationsStore, type StationsStore } from "../StationsStore.ts";
 import { storeKind } from "../storeKind.ts";
 import { settledUser } from "./user.ts";
 import type { CheckoutOrder } from "./CardCheckoutStore.ts";
@@ -564,5 +564,5 @@ export class RechargeDraftStore {
 }
 
 export const rechargeDraftStore = storeKind(
-  (root) => new RechargeDraftStore(root.ports, root.use(cardsStore), root.site, root.stations, root.session, root.i18n, root.navigation),
+  (root) => new RechargeDraftStore(root.ports, root.use(cardsStore), root.site, root.use(stationsStore), root.session, root.i18n, root.navigation),
 );

@@ -11,6 +11,7 @@ import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import type { SessionStore } from "../SessionStore.ts";
 import { kindOf } from "./OrderEntry.ts";
+import { storeKind } from "../storeKind.ts";
 
 /** The detail page of a fuel order (spec §2 /orderDetail/:id). */
 export const orderDetailPath = (orderId: number): string => `/orderDetail/${orderId}`;
@@ -123,3 +124,6 @@ export class OrderActionsStore {
     setTimeout(() => this.navigation.go(WECHAT_LOGIN_PATH), Constants.PAYMENT_AUTH_REDIRECT_DELAY_MS);
   }
 }
+
+/** Built the first time a page with orders opens (the list, a detail) (../storeKind.ts). */
+export const orderActionsStore = storeKind((root) => new OrderActionsStore(root.ports, root.session, root.i18n, root.notices, root.navigation));

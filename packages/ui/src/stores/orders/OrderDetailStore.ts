@@ -9,8 +9,9 @@ import { describeError } from "../messages.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import { entryOf, factsAt, secondsLeftToPay, type OrderEntry } from "./OrderEntry.ts";
-import type { OrderActionsStore } from "./OrderActionsStore.ts";
+import { orderActionsStore, type OrderActionsStore } from "./OrderActionsStore.ts";
 import { forgetQrCopy, readQrCopy, writeQrCopy } from "./QrCopies.ts";
+import { storeKind } from "../storeKind.ts";
 
 /** How often the open detail asks whether a shown code was redeemed (issue 12: noticed within seconds). */
 export const QR_POLL_MS = 3_000;
@@ -267,3 +268,6 @@ export class OrderDetailStore {
     if (outcome !== "failed") await this.load();
   }
 }
+
+/** Built the first time /orderDetail/:id opens (../storeKind.ts). */
+export const orderDetailStore = storeKind((root) => new OrderDetailStore(root.ports, root.use(orderActionsStore), root.i18n, root.notices));

@@ -9,7 +9,8 @@ import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import { entryOf, secondsLeftToPay, type OrderEntry } from "./OrderEntry.ts";
-import type { OrderActionsStore } from "./OrderActionsStore.ts";
+import { orderActionsStore, type OrderActionsStore } from "./OrderActionsStore.ts";
+import { storeKind } from "../storeKind.ts";
 
 /** The orders of one tab loaded so far: pages 1..`page` of `lastPage`. */
 export interface TabPages {
@@ -185,3 +186,6 @@ export class OrderListStore {
     });
   }
 }
+
+/** Built the first time /orderlist opens (../storeKind.ts). */
+export const orderListStore = storeKind((root) => new OrderListStore(root.ports, root.use(orderActionsStore), root.i18n, root.notices));

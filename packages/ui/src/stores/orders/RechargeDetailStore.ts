@@ -11,8 +11,7 @@ import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import { storeKind } from "../storeKind.ts";
-import type { OrderActionsStore } from "./OrderActionsStore.ts";
-import { orderDetailPath } from "./OrderActionsStore.ts";
+import { orderActionsStore, orderDetailPath, type OrderActionsStore } from "./OrderActionsStore.ts";
 import { entryOf, factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "./OrderEntry.ts";
 import { cardTypeOf, rechargeCardOf, type RechargeCard } from "./RechargeCard.ts";
 
@@ -265,5 +264,5 @@ export class RechargeDetailStore {
 
 /** Built the first time /orderDetail/2/:id opens (../storeKind.ts). */
 export const rechargeDetailStore = storeKind(
-  (root) => new RechargeDetailStore(root.ports, root.orderActions, root.use(cardsStore), root.i18n, root.notices, root.navigation),
+  (root) => new RechargeDetailStore(root.ports, root.use(orderActionsStore), root.use(cardsStore), root.i18n, root.notices, root.navigation),
 );

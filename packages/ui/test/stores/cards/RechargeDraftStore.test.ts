@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/RechargeDraftStore.ts";
 import { cardsApp, ENTITY_A, entityDraft, followed, VIRTUAL, WEB_INFO } from "./fixtures.ts";
+import { stationsStore } from "../../../src/stores/StationsStore.ts";
 
 const OVER_5000 = "single amount cannot exceed 5000 yuan";
 const OVER_10000 = "amounts over 10000 yuan: please contact your distributor";
@@ -220,17 +221,17 @@ describe("RechargeDraftStore: the card (spec §3, §7)", () => {
 describe("RechargeDraftStore: the station (spec §2 /rechargeStationList, §5)", () => {
   it("a station chosen joins the draft and goes back to /recharge2", async () => {
     const root = await onRecharge2();
-    root.draft.chooseStation(root.stations.station(1)!);
+    root.draft.chooseStation(root.use(stationsStore).station(1)!);
     expect(root.draft.stationId).toBe(1);
     expect(followed(root)).toBe("/recharge2");
   });
 
   it("from the card page, or when asked from the checklist, it goes on to the checklist", async () => {
     const fromCard = await onCardPage();
-    fromCard.draft.chooseStation(fromCard.stations.station(1)!);
+    fromCard.draft.chooseStation(fromCard.use(stationsStore).station(1)!);
     expect(followed(fromCard)).toBe("/rechargeordernew");
     const fromChecklist = await onRecharge2();
-    fromChecklist.draft.chooseStation(fromChecklist.stations.station(1)!, "checklist");
+    fromChecklist.draft.chooseStation(fromChecklist.use(stationsStore).station(1)!, "checklist");
     expect(followed(fromChecklist)).toBe("/rechargeordernew");
   });
 
@@ -278,7 +279,7 @@ describe("RechargeDraftStore: the wire draft (spec §3, §7 rechargeorder/create
   it("from the card page the draft says source 'card' and takes up to 10000 yuan", async () => {
     const root = await onCardPage();
     root.draft.setAmount("10000");
-    root.draft.chooseStation(root.stations.station(3)!);
+    root.draft.chooseStation(root.use(stationsStore).station(3)!);
     expect(root.draft.confirmed?.wire).toMatchObject({ card_type: 2, last_number: "7654321", order_amount: "1000000", source: "card" });
   });
 });

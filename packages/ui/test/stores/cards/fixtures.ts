@@ -9,6 +9,7 @@ import { cardsStore } from "../../../src/stores/cards/CardsStore.ts";
 import { rechargeDraftStore } from "../../../src/stores/cards/RechargeDraftStore.ts";
 import { testRoot } from "../../support/render.tsx";
 import { guangzhouStations } from "../../support/stations.ts";
+import { stationsStore } from "../../../src/stores/StationsStore.ts";
 
 /** The customer's cards: two entity cards and a virtual one, of one team. */
 export const ENTITY_A: CardListEntry = { card_num: "1000111234567", last_number: "1234567", team: "珠江物流车队", card_type: 1 };
@@ -34,7 +35,7 @@ export const cardsApp = (options: RootOptions = {}) => {
   root.ports.api.on("rechargeCardsByPhone", OWN_CARDS);
   root.ports.api.on("webInfo", WEB_INFO);
   runInAction(() => {
-    for (const s of guangzhouStations) root.stations.known.set(s.id, s);
+    for (const s of guangzhouStations) root.use(stationsStore).known.set(s.id, s);
   });
   return Object.assign(root, {
     cards: root.use(cardsStore),
@@ -58,7 +59,7 @@ export const entityDraft = async (root: CardsApp, amount = "500"): Promise<void>
   await root.draft.open("entityRecharge");
   root.draft.pickListed(ENTITY_A);
   root.draft.setAmount(amount);
-  const station = root.stations.station(3);
+  const station = root.use(stationsStore).station(3);
   if (station !== undefined) root.draft.chooseStation(station);
   followed(root);
   root.draft.proceed();
