@@ -1,6 +1,5 @@
 import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
-import Form from "antd-mobile/es/components/form";
 import List from "antd-mobile/es/components/list";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import type { CardListEntry } from "@fuel/domain/api";
@@ -20,6 +19,7 @@ import { RECHARGE2_PATH, rechargeDraftStore } from "../stores/cards/RechargeDraf
 import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
+import { StoreForm } from "../components/forms/StoreForm.tsx";
 
 /** The card page's tabs, each an address (spec §2): /recharge both types, /recharge/1/:card_num virtual, /recharge/2 entity. */
 type CardTab = "all" | "virtual" | "entity";
@@ -233,9 +233,8 @@ export default observer(function CardPage() {
         ) : null}
         <CardLists tab={tab} />
         <CardDetails />
-        <Form
-          layout="vertical"
-          onFinish={() => void draft.proceedFromCard()}
+        <StoreForm
+          onSubmit={() => void draft.proceedFromCard()}
           footer={
             <div className="form-footer">
               <Button block type="submit" color="primary" size="large">
@@ -246,7 +245,7 @@ export default observer(function CardPage() {
         >
           <RechargeAmount />
           <RechargePhone />
-        </Form>
+        </StoreForm>
       </>
     );
   };

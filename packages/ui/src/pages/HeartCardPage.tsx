@@ -1,7 +1,6 @@
 import { Constants, Money, Pricing } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
-import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore, useStores } from "../app/StoresContext.tsx";
@@ -16,6 +15,7 @@ import { cardPurchaseStore } from "../stores/cards/CardPurchaseStore.ts";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
+import { StoreForm } from "../components/forms/StoreForm.tsx";
 
 /** The page's fixed prices in cents per litre (4.61 now, 5.11 at the pump), for the breakdown's lines. */
 const PRICES = Pricing.cardPurchasePrices();
@@ -51,9 +51,8 @@ export default observer(function HeartCardPage() {
         </p>
         <p className="cards-intro">{i18n.t("cards.buyIntro")}</p>
       </Card>
-      <Form
-        layout="vertical"
-        onFinish={pay}
+      <StoreForm
+        onSubmit={pay}
         footer={
           phase._tag === "Pending" ? null : (
             <div className="form-footer">
@@ -84,7 +83,7 @@ export default observer(function HeartCardPage() {
           onChange={purchase.setPhone}
           input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: purchase.touch }}
         />
-      </Form>
+      </StoreForm>
       <PayStatus phase={phase} followUpTo={rechargeOrderPath} followUpLabel={i18n.t("order.viewOrder")} />
     </Page>
   );

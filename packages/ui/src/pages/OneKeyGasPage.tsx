@@ -1,7 +1,6 @@
 import { Constants } from "@fuel/domain";
 import type { PayType } from "@fuel/domain/api";
 import Button from "antd-mobile/es/components/button";
-import Form from "antd-mobile/es/components/form";
 import Radio from "antd-mobile/es/components/radio";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
@@ -17,6 +16,7 @@ import { fuelDraftStore } from "../stores/FuelDraftStore.ts";
 import "../components/forms/forms.css";
 import "../components/stations/stations.css";
 import "../components/order/order.css";
+import { StoreForm, StoreFormItem } from "../components/forms/StoreForm.tsx";
 
 /** The remark's limit: the contract's line of text. */
 const REMARK_MAX = 256;
@@ -26,7 +26,7 @@ const FuelTypes = observer(function FuelTypes() {
   const fuelDraft = useStore(fuelDraftStore);
   const { i18n } = useStores();
   return (
-    <Form.Item label={<span id="fuel-type-label">{i18n.t("order.fuelType")}</span>}>
+    <StoreFormItem label={<span id="fuel-type-label">{i18n.t("order.fuelType")}</span>}>
       <Radio.Group value={fuelDraft.sellsDiesel === false ? null : Constants.DIESEL_0}>
         <div role="radiogroup" aria-labelledby="fuel-type-label" className="fuel-types">
           {fuelDraft.fuelTypes.map(({ gasType, buyable }) => (
@@ -36,7 +36,7 @@ const FuelTypes = observer(function FuelTypes() {
           ))}
         </div>
       </Radio.Group>
-    </Form.Item>
+    </StoreFormItem>
   );
 });
 
@@ -46,9 +46,8 @@ const OrderForm = observer(function OrderForm() {
   const { i18n } = useStores();
   const noDiesel = fuelDraft.sellsDiesel === false;
   return (
-    <Form
-      layout="vertical"
-      onFinish={fuelDraft.proceed}
+    <StoreForm
+      onSubmit={fuelDraft.proceed}
       footer={
         <div className="form-footer">
           <Button block type="submit" color="primary" size="large" disabled={noDiesel} aria-describedby={noDiesel ? "no-diesel" : undefined}>
@@ -78,7 +77,7 @@ const OrderForm = observer(function OrderForm() {
         onChange={fuelDraft.setRemark}
         input={{ maxLength: REMARK_MAX, autoComplete: "off", clearable: true }}
       />
-    </Form>
+    </StoreForm>
   );
 });
 

@@ -1,5 +1,4 @@
 import Button from "antd-mobile/es/components/button";
-import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useStore, useStores } from "../app/StoresContext.tsx";
@@ -15,6 +14,7 @@ import { Constants } from "@fuel/domain";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
+import { StoreForm } from "../components/forms/StoreForm.tsx";
 
 /** The remark's limit: the contract's line of text. */
 const REMARK_MAX = 256;
@@ -36,9 +36,8 @@ export default observer(function Recharge2Page() {
   return (
     <Page tabBar back={false}>
       <RechargeTips entity />
-      <Form
-        layout="vertical"
-        onFinish={draft.proceed}
+      <StoreForm
+        onSubmit={draft.proceed}
         footer={
           <div className="form-footer">
             <Button block type="submit" color="primary" size="large">
@@ -71,7 +70,7 @@ export default observer(function Recharge2Page() {
           onChange={draft.setRemark}
           input={{ maxLength: REMARK_MAX, autoComplete: "off", clearable: true }}
         />
-      </Form>
+      </StoreForm>
     </Page>
   );
 });

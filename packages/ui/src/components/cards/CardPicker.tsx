@@ -1,7 +1,6 @@
 import { Constants } from "@fuel/domain";
 import type { CardInfo } from "@fuel/domain/api";
 import Button from "antd-mobile/es/components/button";
-import Form from "antd-mobile/es/components/form";
 import Radio from "antd-mobile/es/components/radio";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
@@ -12,6 +11,7 @@ import { cardsStore, lastDigitsOf, type LookupBy } from "../../stores/cards/Card
 import { rechargeDraftStore, type CardSource, type RechargeCardType } from "../../stores/cards/RechargeDraftStore.ts";
 import { OrderField } from "../order/OrderField.tsx";
 import { CardOptions, type CardOption } from "./CardOptions.tsx";
+import { StoreFormItem } from "../forms/StoreForm.tsx";
 
 const SOURCES: ReadonlyArray<CardSource> = ["mine", "phone", "team", "typed"];
 const TYPES: ReadonlyArray<RechargeCardType> = ["entity", "virtual"];
@@ -19,7 +19,7 @@ const TYPES: ReadonlyArray<RechargeCardType> = ["entity", "virtual"];
 /** A labelled group of radios laid out on one wrapping line (the way to choose, the card type). */
 function InlineRadios<T extends string>({ id, label, options, value, onChange, text }: { readonly id: string; readonly label: string; readonly options: ReadonlyArray<T>; readonly value: T; readonly onChange: (v: T) => void; readonly text: (v: T) => string }) {
   return (
-    <Form.Item label={<span id={`${id}-label`}>{label}</span>}>
+    <StoreFormItem label={<span id={`${id}-label`}>{label}</span>}>
       <Radio.Group value={value} onChange={(v) => onChange(v as T)}>
         <div role="radiogroup" aria-labelledby={`${id}-label`} className="cards-inline-radios">
           {options.map((o) => (
@@ -29,7 +29,7 @@ function InlineRadios<T extends string>({ id, label, options, value, onChange, t
           ))}
         </div>
       </Radio.Group>
-    </Form.Item>
+    </StoreFormItem>
   );
 }
 
@@ -115,7 +115,7 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
         }
       />
       {mine === undefined ? null : (
-        <Form.Item>
+        <StoreFormItem>
           <p className="cards-found" role="status">
             {mine.cards.length === 0 ? i18n.t("cards.foundNone") : i18n.t("cards.found", { n: mine.cards.length })}
           </p>
@@ -130,7 +130,7 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
               }}
             />
           )}
-        </Form.Item>
+        </StoreFormItem>
       )}
     </>
   );
@@ -182,14 +182,14 @@ export const CardPicker = observer(function CardPicker() {
       </h2>
       <InlineRadios id="card-source" label={i18n.t("cards.howToChoose")} options={SOURCES} value={draft.source} onChange={draft.setSource} text={(s) => i18n.t(`cards.source_${s}`)} />
       {draft.source === "mine" ? (
-        <Form.Item>
+        <StoreFormItem>
           <MyEntityCards />
-        </Form.Item>
+        </StoreFormItem>
       ) : null}
       {draft.source === "phone" || draft.source === "team" ? <Lookup key={draft.source} by={draft.source} /> : null}
       {draft.source === "typed" ? <TypedCard /> : null}
       {draft.source !== "typed" && (card !== undefined || error !== undefined) ? (
-        <Form.Item>
+        <StoreFormItem>
           {card === undefined ? null : (
             <p className="cards-chosen" role="status">
               {i18n.t("cards.chosenCard", { card: `${i18n.t("cards.cardEnding", { last: card.lastNumber })} · ${card.team} · ${i18n.t(`cards.type_${card.cardType}`)}` })}
@@ -200,7 +200,7 @@ export const CardPicker = observer(function CardPicker() {
               {error}
             </p>
           )}
-        </Form.Item>
+        </StoreFormItem>
       ) : null}
     </section>
   );

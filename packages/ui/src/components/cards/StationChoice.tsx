@@ -1,8 +1,8 @@
-import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { Link } from "react-router";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
+import { StoreFormItem } from "../forms/StoreForm.tsx";
 
 /**
  * The station of a recharge (spec §2, §5: part of the draft): its name and address, or 'No station
@@ -13,7 +13,7 @@ export const StationChoice = observer(function StationChoice({ to }: { readonly 
   const draft = useStore(rechargeDraftStore);
   const station = draft.stationValue;
   return (
-    <Form.Item label={<span id="recharge-station-label">{i18n.t("cards.station")}</span>}>
+    <StoreFormItem label={<span id="recharge-station-label">{i18n.t("cards.station")}</span>}>
       <div className="cards-station" aria-labelledby="recharge-station-label" role="group">
         <div className="cards-station-text">
           {station === undefined ? (
@@ -29,6 +29,6 @@ export const StationChoice = observer(function StationChoice({ to }: { readonly 
           {i18n.t(station === undefined ? "cards.chooseStation" : "cards.changeStation")}
         </Link>
       </div>
-    </Form.Item>
+    </StoreFormItem>
   );
 });

@@ -1,12 +1,12 @@
 import { Constants } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
-import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { QUICK_AMOUNTS_YUAN } from "../../stores/FuelDraftStore.ts";
 import { OrderField } from "./OrderField.tsx";
 import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
 import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
+import { StoreFormItem } from "../forms/StoreForm.tsx";
 
 /**
  * The amount of /oneKeyGas (spec §5): yuan with at most two decimals, 'amount cannot be empty' and
@@ -27,7 +27,7 @@ export const AmountEntry = observer(function AmountEntry() {
         onChange={fuelDraft.setAmount}
         input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: fuelDraft.touch }}
       />
-      <Form.Item className="order-amount-extras">
+      <StoreFormItem className="order-amount-extras">
         <div className="quick-amounts" role="group" aria-label={i18n.t("order.quickAmounts")}>
           {QUICK_AMOUNTS_YUAN.map((yuan) => (
             <Button
@@ -44,7 +44,7 @@ export const AmountEntry = observer(function AmountEntry() {
           ))}
         </div>
         <QuoteBreakdown quote={fuelDraft.quote} litresPrice={station?.original_price} />
-      </Form.Item>
+      </StoreFormItem>
     </>
   );
 });

@@ -1,6 +1,6 @@
-import Form from "antd-mobile/es/components/form";
 import Input, { type InputProps, type InputRef } from "antd-mobile/es/components/input";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
+import { StoreFormItem } from "../forms/StoreForm.tsx";
 
 interface OrderFieldProps {
   readonly id: string;
@@ -20,7 +20,7 @@ interface OrderFieldProps {
 }
 
 /**
- * A labelled field of the order and card forms whose value lives in a store (not in antd's Form):
+ * A labelled field of the order and card forms whose value lives in a store (a {@link StoreFormItem}):
  * label tied to the input, the limit as a hint, the error in words, both linked with
  * aria-describedby and aria-invalid on the native input (antd-mobile's Input puts aria props on its
  * wrapper).
@@ -32,15 +32,15 @@ export function OrderField({ id, label, hint, error, value, onChange, input, req
   useLayoutEffect(() => {
     const native = ref.current?.nativeElement;
     if (!native) return;
-    native.closest(".adm-form-item")?.querySelector("label.adm-form-item-label")?.setAttribute("for", id);
     native.setAttribute("aria-describedby", error === undefined ? hintId : `${hintId} ${errorId}`);
     native.setAttribute("aria-required", String(required));
     if (error === undefined) native.removeAttribute("aria-invalid");
     else native.setAttribute("aria-invalid", "true");
   }, [error, errorId, hintId, id, required]);
   return (
-    <Form.Item
+    <StoreFormItem
       label={label}
+      htmlFor={id}
       className={error === undefined ? "" : "adm-form-item-has-error"}
       description={
         <>
@@ -60,6 +60,6 @@ export function OrderField({ id, label, hint, error, value, onChange, input, req
         <Input ref={ref} id={id} value={value} onChange={onChange} {...input} />
         {after}
       </div>
-    </Form.Item>
+    </StoreFormItem>
   );
 }
