@@ -12,8 +12,10 @@ const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url));
 
 export default defineConfig(({ mode }) => ({
-  // Nothing lazy is needed before the first render: the version is read without the contract (main.tsx).
-  plugins: [react(), routePreload([]), serviceWorkerBuild(), precompress()],
+  // Nothing lazy is needed before the first render (the version is read without the contract:
+  // main.tsx), but every page that calls the API as it opens needs the contract at once: it comes
+  // with the page's chunk; the sign-in button pages make no call.
+  plugins: [react(), routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }), serviceWorkerBuild(), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
     alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],

@@ -58,8 +58,11 @@ const closure = (bundle: OutputBundle, file: string, seen = new Set<string>()): 
  * page imports which the entry does not already bring. `always`: lazy modules every start needs
  * before its first render (the HTTP client's contract: the version call decodes with it), given a
  * `<link rel="modulepreload">` in index.html so they download with the entry, not after it.
+ * `withPage`: lazy modules preloaded with every page's chunk but the pages named in `except` (the
+ * contract, which decodes the first API answer of every page that calls the API as it opens: a
+ * signed-in page would otherwise wait for it after the entry, one more round trip before its content).
  */
-export const routePreload = (always: ReadonlyArray<RegExp> = []): Plugin => {
+export const routePreload = (always: ReadonlyArray<RegExp> = [], withPage: { readonly modules: ReadonlyArray<RegExp>; readonly except: ReadonlyArray<string> } = { modules: [], except: [] }): Plugin => {
   let root = "";
   let base = "/";
   return {
@@ -83,9 +86,16 @@ export const routePreload = (always: ReadonlyArray<RegExp> = []): Plugin => {
         const styles = scripts.flatMap((f) => [...((bundle[f] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
         return { scripts: scripts.map((f) => base + f), styles: styles.map((f) => base + f) };
       };
+      // Lazy modules a page needs as soon as it starts (the contract, for a page that calls the API at once).
+      const started = all
+        .filter((c) => c.isDynamicEntry && withPage.modules.some((re) => re.test(c.facadeModuleId ?? "")))
+        .flatMap((c) => [...closure(bundle, c.fileName)].filter((f) => !loaded.has(f)))
+        .map((f) => base + f);
       const routes = [...pageModulesOf(readFileSync(join(root, "src/app/pages.tsx"), "utf8"))].flatMap(([path, module]) => {
         const files = filesOf(module);
-        return files === undefined ? [] : [{ pattern: patternOf(path), ...files }];
+        if (files === undefined) return [];
+        const scripts = withPage.except.includes(path) ? files.scripts : [...new Set([...files.scripts, ...started])];
+        return [{ pattern: patternOf(path), scripts, styles: files.styles }];
       });
       const fallback = filesOf("app/NotFoundPage.tsx") ?? { scripts: [], styles: [] };
       const ref = this.emitFile({ type: "asset", name: "route-preload.js", source: preloadScript(routes, fallback) });
