@@ -119,7 +119,7 @@ const start = (root: Root): void => {
     ended: (message) => built.store?.session.ended(message),
     notActivated: () => built.store?.session.notActivated(),
   });
-  built.store = new RootStore(ports, { browserLanguages: navigator.languages });
+  built.store = new RootStore(ports, { browserLanguages: navigator.languages, serverMode: mode });
   root.render(<App root={built.store} />);
   mode.catch(() => root.render(<BootFailed onRetry={() => start(root)} />));
 };

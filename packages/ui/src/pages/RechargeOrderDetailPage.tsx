@@ -67,6 +67,29 @@ const Summary = observer(function Summary({ store }: { readonly store: RechargeD
   );
 });
 
+/**
+ * Sandbox only (DESIGN.md §4): while the order waits for the card distributor, a marked line to the
+ * sandbox distributor's page, where a newcomer settles it (done or rejected) without curl. A plain
+ * link: the page is the server's, opened with a full page load, and it sends the customer back here.
+ */
+const SandboxSettleLine = observer(function SandboxSettleLine({ store }: { readonly store: RechargeDetailStore }) {
+  const { i18n } = useStores();
+  const url = store.sandboxSettleUrl;
+  if (url === undefined) return null;
+  return (
+    <NoticeBar
+      className="recharge-sandbox-settle"
+      color="info"
+      wrap
+      content={
+        <a href={url} data-testid="sandbox-distributor-link">
+          {i18n.t("rechargeDetailSandboxSettle")}
+        </a>
+      }
+    />
+  );
+});
+
 /** A refund's status, once one was asked for (the code then no longer shows). */
 const RefundStatus = observer(function RefundStatus({ refundStatus }: { readonly refundStatus: number }) {
   const { i18n } = useStores();
@@ -84,7 +107,8 @@ const RefundStatus = observer(function RefundStatus({ refundStatus }: { readonly
  * Spec §2 /orderDetail/2/:id (issue 13): a recharge order's detail for every status. While unpaid,
  * the countdown with cancel and pay; once paid, the server's code (checked every few seconds, the
  * screen kept on) with 'regenerate QR' while allowed, gone at the exact instant its 8 minutes end;
- * 'expired/used' once used or 24 h after payment; a rejection's reason.
+ * 'expired/used' once used or 24 h after payment; a rejection's reason. Against a sandbox server, a
+ * paid order links to the sandbox card distributor's page, where it is settled.
  */
 const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
   const store = useStore(rechargeDetailStore);
@@ -126,6 +150,7 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
       <>
         {store.offline ? <NoticeBar className="order-offline" color="alert" content={<span role="status">{i18n.t("rechargeDetailOffline")}</span>} wrap /> : null}
         <Summary store={store} />
+        <SandboxSettleLine store={store} />
         <RechargeQrPanel
           view={store.qr}
           canRegenerate={store.canRegenerate}

@@ -24,12 +24,20 @@ export class RootStore {
   readonly navigation = new NavigationStore();
   readonly session: SessionStore;
   readonly site: SiteStore;
+  /**
+   * Whether the server runs its sandbox stand-ins (DESIGN.md §4): the mode main.tsx read from
+   * `GET /api/version` (or the one this server answered last time), the same answer that picks the
+   * sandbox pay sheet and sign-in. Undefined when it is not known (the version could not be read,
+   * or a test gave none): then no sandbox-only help shows.
+   */
+  readonly serverMode: Promise<"sandbox" | "production" | undefined>;
   private readonly lazyStores = new Map<StoreKind<unknown>, unknown>();
 
   constructor(
     readonly ports: AppPorts,
-    options: { readonly browserLanguages?: ReadonlyArray<string> } = {},
+    options: { readonly browserLanguages?: ReadonlyArray<string>; readonly serverMode?: Promise<"sandbox" | "production"> } = {},
   ) {
+    this.serverMode = options.serverMode === undefined ? Promise.resolve(undefined) : options.serverMode.catch(() => undefined);
     this.i18n = new I18nStore(ports.preferences, options.browserLanguages ?? []);
     this.session = new SessionStore(ports, this.i18n, this.notices, this.navigation);
     this.site = new SiteStore(ports, this.i18n);

@@ -2,7 +2,8 @@
  * Texts of a recharge order's detail (/orderDetail/2/:id, issue 13) and of a recharge order on the
  * order list. The spec's words where it gives them (§4: 'expired/used' is `ordersQrExpiredOrUsed`,
  * rejected with its reason); the status names, amounts and times share the order list's keys;
- * refusals are the domain's `Messages`.
+ * refusals are the domain's `Messages`. The sandbox line (DESIGN.md §4) shows against a sandbox
+ * server only and opens the server's sandbox distributor page, which is in English.
  */
 export const rechargeDetail = {
   en: {
@@ -25,6 +26,7 @@ export const rechargeDetail = {
     rechargeDetailRegenerateConfirm: "Make a new QR code? The current one stops working and this page closes.",
     rechargeDetailRegenerateHint: "A new code can be made within {minutes} minutes of payment.",
     rechargeDetailOffline: "No network: showing the order as last loaded.",
+    rechargeDetailSandboxSettle: "Sandbox: settle this order as the card distributor",
   },
   "zh-CN": {
     rechargeDetailCardTitle: "加油卡 ····{last}",
@@ -46,5 +48,6 @@ export const rechargeDetail = {
     rechargeDetailRegenerateConfirm: "重新生成二维码？当前二维码将失效，页面随后关闭。",
     rechargeDetailRegenerateHint: "支付后{minutes}分钟内可重新生成二维码。",
     rechargeDetailOffline: "当前无网络：显示的是上次加载的订单。",
+    rechargeDetailSandboxSettle: "沙箱：以加油卡经销商身份处理此订单",
   },
 } as const;

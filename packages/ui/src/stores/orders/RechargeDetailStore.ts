@@ -11,7 +11,7 @@ import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import { storeKind } from "../storeKind.ts";
-import { orderActionsStore, orderDetailPath, type OrderActionsStore } from "./OrderActionsStore.ts";
+import { orderActionsStore, orderDetailPath, rechargeOrderDetailPath, type OrderActionsStore } from "./OrderActionsStore.ts";
 import { entryOf, factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "./OrderEntry.ts";
 import { cardTypeOf, rechargeCardOf, type RechargeCard } from "./RechargeCard.ts";
 
@@ -26,6 +26,12 @@ export type RechargeQrView =
   /** Paid and within its 24 h, but the server sent no code (yet). */
   | { readonly _tag: "Missing" };
 
+/**
+ * The sandbox card distributor's page (DESIGN.md §4): served by the server, not a route of the
+ * app, so it opens with a full page load.
+ */
+export const SANDBOX_DISTRIBUTOR_PATH = "/sandbox/distributor";
+
 const NONE: RechargeQrView = { _tag: "None" };
 const EXPIRED_OR_USED: RechargeQrView = { _tag: "ExpiredOrUsed" };
 const MISSING: RechargeQrView = { _tag: "Missing" };
@@ -38,13 +44,16 @@ const MISSING: RechargeQrView = { _tag: "Missing" };
  * than 24 h after payment (`QrCode.rechargeQrExpiredOrUsed`), and 'regenerate QR' while
  * `QrCode.canRegenerateRechargeQr` allows it: regenerating asks `orders.resetQr` and then closes
  * the messaging app's page (`browser.closeWindow`), or, in a plain browser, goes to the order list.
- * Every rule is the domain's; `now` is the clock at the last tick.
+ * Every rule is the domain's; `now` is the clock at the last tick. Against a sandbox server, a paid
+ * order also offers the sandbox card distributor's page, where it is settled (`sandboxSettleUrl`).
  */
 export class RechargeDetailStore {
   orderId: number | undefined = undefined;
   detail: Load<OrderEntry> = idle;
   regenerating = false;
   now: number;
+  /** The server runs its sandbox stand-ins (`RootStore.serverMode`); false until that is known. */
+  sandbox = false;
   /** The card list was read again for this order's card (a card purchase settled after the list was loaded). */
   #cardsRefreshedFor: number | undefined = undefined;
 
@@ -55,6 +64,7 @@ export class RechargeDetailStore {
     private readonly i18n: I18nStore,
     private readonly notices: NoticeStore,
     private readonly navigation: NavigationStore,
+    serverMode: Promise<"sandbox" | "production" | undefined> = Promise.resolve(undefined),
   ) {
     this.now = ports.clock.now();
     makeAutoObservable<this, "ports" | "cards" | "i18n" | "notices" | "navigation">(
@@ -62,6 +72,11 @@ export class RechargeDetailStore {
       // `qr` compared by value: a tick that changes nothing on screen re-renders nothing.
       { ports: false, cards: false, i18n: false, notices: false, navigation: false, qr: computedStruct },
       { autoBind: true },
+    );
+    void serverMode.then((mode) =>
+      runInAction(() => {
+        this.sandbox = mode === "sandbox";
+      }),
     );
   }
 
@@ -128,6 +143,20 @@ export class RechargeDetailStore {
     if (entry.order.refund_status !== Refund.REFUND_STATUS.none) return NONE;
     const code = entry.order.pay_qrcode;
     return code === null ? MISSING : { _tag: "Shown", code };
+  }
+
+  /**
+   * Sandbox only (DESIGN.md §4): settling a paid recharge or card purchase is the fuel-card
+   * distributor's act, played in the sandbox by a page of the server. While this order waits for it
+   * (paid, 2, no refund asked for), that page opened on this order, coming back here once settled;
+   * otherwise, and always against a production server, undefined.
+   */
+  get sandboxSettleUrl(): string | undefined {
+    const entry = this.entry;
+    if (!this.sandbox || entry === undefined || this.facts?.status !== "unused") return undefined;
+    if (entry.order.refund_status !== Refund.REFUND_STATUS.none) return undefined;
+    const id = entry.order.order_id;
+    return `${SANDBOX_DISTRIBUTOR_PATH}?order_id=${id}&back=${rechargeOrderDetailPath(id)}`;
   }
 
   /** Whether a code is on screen (the page polls and keeps the screen on only then). */
@@ -264,5 +293,6 @@ export class RechargeDetailStore {
 
 /** Built the first time /orderDetail/2/:id opens (../storeKind.ts). */
 export const rechargeDetailStore = storeKind(
-  (root) => new RechargeDetailStore(root.ports, root.use(orderActionsStore), root.use(cardsStore), root.i18n, root.notices, root.navigation),
+  (root) =>
+    new RechargeDetailStore(root.ports, root.use(orderActionsStore), root.use(cardsStore), root.i18n, root.notices, root.navigation, root.serverMode),
 );
