@@ -54,7 +54,7 @@ const payInSheet = async (page: Page): Promise<number> => {
 };
 
 describe("fuel cards, in Chromium", () => {
-  it("recharges the demo entity card from the card list: paid once in the sandbox sheet at the payable shown, settled 'done', the order reads used", async () => {
+  it("recharges the demo entity card from the card list: paid once in the sandbox sheet at the payable shown, settled 'done' through the sandbox distributor's page, the order reads used", async () => {
     const customer = await cardCustomer();
     const device = await phone(browser, { viewport: { width: 360, height: 640 } });
     const { page } = device;
@@ -88,11 +88,15 @@ describe("fuel cards, in Chromium", () => {
     await page.locator(".recharge-qr canvas, .recharge-qr svg, .recharge-qr img").first().waitFor();
     await shot(page, "cards-recharge-detail-paid");
 
-    await settleRecharge(orderId, "done");
+    // The newcomer's way to the distributor: the sandbox line of the paid order, its 'Done', and back.
+    await page.getByRole("link", { name: "Sandbox: settle this order as the card distributor" }).click();
+    await page.waitForURL(/\/sandbox\/distributor\?order_id=/);
+    await shot(page, "cards-sandbox-distributor");
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.waitForURL(new RegExp(`/orderDetail/2/${orderId}$`));
     expect(await orderStatusOf(customer.token, orderId)).toBe(3);
-    // The open page asks again while its code shows: the settled order reads used within seconds.
     await page.getByText("expired/used").waitFor({ timeout: 15_000 });
-    await page.getByText("Done").first().waitFor();
+    await page.getByText("Status: Done").waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     expect(device.errors).toEqual([]);
     await device.context.close();
@@ -164,7 +168,7 @@ describe("fuel cards, in Chromium", () => {
     await device.context.close();
   });
 
-  it("buys a 1000-yuan card on /heartcard: paid in the sandbox sheet, settled by the distributor, the new card is listed with its number", async () => {
+  it("buys a 1000-yuan card on /heartcard: paid in the sandbox sheet, settled on the sandbox distributor's page, the new card is listed with its number", async () => {
     const customer = await cardCustomer();
     const virtualBefore = (await cardsOf(customer.token)).virtual_list.map((c) => c.card_num);
     const device = await phone(browser, { viewport: { width: 360, height: 640 } });
@@ -189,7 +193,10 @@ describe("fuel cards, in Chromium", () => {
     const paid = await detailOf(customer.token, orderId);
     expect(paid.amount).toBe(90_215);
     expect(paid.card_num).toBeNull();
-    await settleRecharge(orderId, "done");
+    await page.goto(`${baseUrl()}/sandbox/distributor?order_id=${orderId}`);
+    await page.getByText("New virtual card").first().waitFor();
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.locator("p.notice.done").waitFor();
     const settled = await detailOf(customer.token, orderId);
     expect(settled.card_num).toMatch(/^\d+$/);
     expect(virtualBefore).not.toContain(settled.card_num);
