@@ -7,11 +7,15 @@ import { observer } from "mobx-react-lite";
 import { useLocation, useNavigate } from "react-router";
 import { useStores } from "./StoresContext.tsx";
 
-/** The tab bar's pages: the routes of spec §2 whose `tabBar` flag is set, in this order. */
+/**
+ * The tab bar's pages, in spec §2's order and words: card recharge (/rechargeStationList), entity
+ * card (/recharge2), personal center (/personal). The card page (/recharge/*, the home after
+ * sign-in) shows the bar too, with no tab of its own: it is reached from the personal center.
+ */
 const TABS = [
-  { path: "/recharge2", label: "tabRecharge", icon: <PayCircleOutline /> },
-  { path: "/rechargeStationList", label: "tabStations", icon: <EnvironmentOutline /> },
-  { path: "/personal", label: "tabMe", icon: <UserOutline /> },
+  { path: "/rechargeStationList", label: "tabCardRecharge", icon: <EnvironmentOutline /> },
+  { path: "/recharge2", label: "tabEntityCard", icon: <PayCircleOutline /> },
+  { path: "/personal", label: "tabPersonal", icon: <UserOutline /> },
 ] as const;
 
 /** The bottom tab bar, shown on the pages whose route has the `tabBar` flag (spec §2). */

@@ -8,6 +8,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import CheckCircleOutline from "antd-mobile-icons/es/CheckCircleOutline";
 import ClockCircleOutline from "antd-mobile-icons/es/ClockCircleOutline";
 import CloseCircleOutline from "antd-mobile-icons/es/CloseCircleOutline";
+import BankcardOutline from "antd-mobile-icons/es/BankcardOutline";
 import CouponOutline from "antd-mobile-icons/es/CouponOutline";
 import PayCircleOutline from "antd-mobile-icons/es/PayCircleOutline";
 import PhonebookOutline from "antd-mobile-icons/es/PhonebookOutline";
@@ -101,6 +102,9 @@ export default observer(function PersonalPage() {
         </Grid>
       </Card>
       <List mode="card">
+        <RowLink to={Routes.HOME_PATH} prefix={<BankcardOutline fontSize={22} />}>
+          {i18n.t("personalCards")}
+        </RowLink>
         <RowLink to="/coupons" prefix={<CouponOutline fontSize={22} />}>
           {i18n.t("personalCoupons")}
         </RowLink>

@@ -72,7 +72,9 @@ describe("the shell", () => {
 
   it("shows the tab bar only on the routes whose tabBar flag is set", async () => {
     const view = shellAt("/personal", activated());
-    expect(await screen.findByRole("navigation")).toBeTruthy();
+    const bar = await screen.findByRole("navigation");
+    // Spec §2's tabs, in its order: card recharge, entity card, personal center.
+    expect([...bar.querySelectorAll(".adm-tab-bar-item-title")].map((t) => t.textContent)).toEqual(["Card recharge", "Entity card", "Personal center"]);
     view.unmount();
     shellAt("/orderlist", activated());
     expect(screen.queryByRole("navigation")).toBeNull();

@@ -69,8 +69,9 @@ describe("/personal", () => {
     expect(screen.getByRole("link", { name: "全部订单" }).getAttribute("href")).toBe("/orderlist?tab=all");
   });
 
-  it("links to coupons, contact and settings", () => {
+  it("links to the customer's fuel cards (the home, which has no tab of its own), coupons, contact and settings", () => {
     renderPage(<PersonalPage />, { root: signedIn(), path: "/personal" });
+    expect(screen.getByRole("link", { name: "My fuel cards" }).getAttribute("href")).toBe("/recharge/2");
     expect(screen.getByRole("link", { name: "Coupons" }).getAttribute("href")).toBe("/coupons");
     expect(screen.getByRole("link", { name: "Contact us" }).getAttribute("href")).toBe("/contact");
     expect(screen.getByRole("link", { name: "Settings" }).getAttribute("href")).toBe("/setting");
