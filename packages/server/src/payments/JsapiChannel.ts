@@ -12,7 +12,7 @@ import type {
   RefundOutcome,
   RefundRequest,
 } from "./PaymentChannel.ts";
-import { decryptResource, signPay, verifyNotification } from "./wechat/crypto.ts";
+import { decryptResource, signPayAsync, verifyNotificationAsync } from "./wechat/crypto.ts";
 
 /** The keys of one channel: ours (to sign pay sheets and API calls) and the platform's (to check what it sends). */
 export interface ChannelKeys {
@@ -67,7 +67,7 @@ export class JsapiChannel implements PaymentChannel {
     return this.gateway.createPrepay({ ...request, appId: this.keys.appId, mchId: this.keys.mchId });
   }
 
-  payParams(prepayId: string, mchntOrderNo: string, nowMs: number): PayParams {
+  async payParams(prepayId: string, mchntOrderNo: string, nowMs: number): Promise<PayParams> {
     const fields = {
       appId: this.keys.appId,
       // JSAPI wants seconds, as a string.
@@ -76,7 +76,7 @@ export class JsapiChannel implements PaymentChannel {
       package: `prepay_id=${prepayId}`,
     };
     return {
-      payInfo: { ...fields, signType: "RSA", paySign: signPay(this.keys.merchantPrivateKey, fields) },
+      payInfo: { ...fields, signType: "RSA", paySign: await signPayAsync(this.keys.merchantPrivateKey, fields) },
       channelOrderNo: this.name === "fy" ? fyOrderNo(mchntOrderNo) : mchntOrderNo,
     };
   }
@@ -93,8 +93,8 @@ export class JsapiChannel implements PaymentChannel {
     return this.gateway.refund(request);
   }
 
-  verifyNotification(headers: NotificationHeaders, rawBody: string, nowMs: number): NotificationVerdict {
-    const check = verifyNotification(this.keys.platformPublicKey, headers, rawBody, Math.floor(nowMs / 1000));
+  async verifyNotification(headers: NotificationHeaders, rawBody: string, nowMs: number): Promise<NotificationVerdict> {
+    const check = await verifyNotificationAsync(this.keys.platformPublicKey, headers, rawBody, Math.floor(nowMs / 1000));
     if (!check.ok) return { ok: false, reason: check.reason === "malformed-headers" ? "malformed" : check.reason };
 
     const envelope = decodeNotification(parseJson(rawBody));

@@ -96,8 +96,11 @@ export interface PaymentChannel {
   readonly name: ChannelName;
   /** Opens a payment at the channel and returns its prepay id. Idempotent per `mchntOrderNo`. */
   prepay(request: PaymentRequest): Promise<string>;
-  /** The pay-sheet parameters for a prepay id, freshly signed. No I/O: can be called again at will. */
-  payParams(prepayId: string, mchntOrderNo: string, nowMs: number): PayParams;
+  /**
+   * The pay-sheet parameters for a prepay id, freshly signed. No I/O: can be called again at will.
+   * Asynchronous because the RSA signature is made on the thread pool, off the event loop.
+   */
+  payParams(prepayId: string, mchntOrderNo: string, nowMs: number): Promise<PayParams>;
   /** Asks the channel about an order, for `payment/query_result` when no notification came. */
   query(mchntOrderNo: string): Promise<ChannelPaymentState>;
   /**
@@ -108,6 +111,9 @@ export interface PaymentChannel {
   close(mchntOrderNo: string): Promise<"closed" | "paid">;
   /** Asks the channel to give money back (refunds, payments for cancelled orders). */
   refund(request: RefundRequest): Promise<RefundOutcome>;
-  /** Checks a notification's signature, freshness and encryption. `rawBody` is the body exactly as received. */
-  verifyNotification(headers: NotificationHeaders, rawBody: string, nowMs: number): NotificationVerdict;
+  /**
+   * Checks a notification's signature, freshness and encryption. `rawBody` is the body exactly as
+   * received. Asynchronous because the RSA check runs on the thread pool, off the event loop.
+   */
+  verifyNotification(headers: NotificationHeaders, rawBody: string, nowMs: number): Promise<NotificationVerdict>;
 }

@@ -37,7 +37,7 @@ export const receiveNotification = async (
   rawBody: string,
   now: number,
 ): Promise<string> => {
-  const verdict = deps.channels[channel].verifyNotification(headers, rawBody, now);
+  const verdict = await deps.channels[channel].verifyNotification(headers, rawBody, now);
   if (!verdict.ok) {
     throw refuse(REFUSALS[verdict.reason]);
   }

@@ -327,10 +327,10 @@ describe("JsapiChannel", () => {
 
   const channel = (name: ChannelName = "wechat") => new JsapiChannel(name, keys, recordingGateway().g);
 
-  it("payParams signs appId\\ntimeStamp\\nnonceStr\\npackage\\n with our key, timeStamp being floor(now / 1000) as a string", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.stringMatching(/^wx[0-9a-f]{1,40}$/), (nowMs, prepayId) => {
-        const { payInfo } = channel().payParams(prepayId, "F1", nowMs);
+  it("payParams signs appId\\ntimeStamp\\nnonceStr\\npackage\\n with our key, timeStamp being floor(now / 1000) as a string", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.stringMatching(/^wx[0-9a-f]{1,40}$/), async (nowMs, prepayId) => {
+        const { payInfo } = await channel().payParams(prepayId, "F1", nowMs);
         expect(payInfo.appId).toBe(APP_ID);
         expect(payInfo.timeStamp).toBe(String(Math.floor(nowMs / 1000)));
         expect(payInfo.package).toBe(`prepay_id=${prepayId}`);
@@ -343,9 +343,9 @@ describe("JsapiChannel", () => {
     );
   });
 
-  it("the wechat channel's order number is ours; the FY channel's is FY + ours", () => {
-    expect(channel("wechat").payParams("wx1", "F20241126091605ABCDEF", NOW).channelOrderNo).toBe("F20241126091605ABCDEF");
-    expect(channel("fy").payParams("wx1", "F20241126091605ABCDEF", NOW).channelOrderNo).toBe("FYF20241126091605ABCDEF");
+  it("the wechat channel's order number is ours; the FY channel's is FY + ours", async () => {
+    expect((await channel("wechat").payParams("wx1", "F20241126091605ABCDEF", NOW)).channelOrderNo).toBe("F20241126091605ABCDEF");
+    expect((await channel("fy").payParams("wx1", "F20241126091605ABCDEF", NOW)).channelOrderNo).toBe("FYF20241126091605ABCDEF");
   });
 
   it("prepay hands the gateway our app and merchant ids; query, close and refund go to the gateway", async () => {
@@ -390,9 +390,9 @@ describe("JsapiChannel", () => {
 
     const resign = (body: string) => ({ body, headers: asHeaders(signedHeaders(platformKey, body, NOW)) });
 
-    it("accepts a genuine notification and reads the payment from it", () => {
+    it("accepts a genuine notification and reads the payment from it", async () => {
       const n = notification();
-      expect(channel().verifyNotification(n.headers, n.body, NOW)).toEqual({
+      expect(await channel().verifyNotification(n.headers, n.body, NOW)).toEqual({
         ok: true,
         notification: {
           tradeState: "SUCCESS",
@@ -404,82 +404,82 @@ describe("JsapiChannel", () => {
       });
     });
 
-    it("accepts a genuine notification without success_time, appid or mchid", () => {
+    it("accepts a genuine notification without success_time, appid or mchid", async () => {
       const { success_time: _s, appid: _a, mchid: _m, ...bare } = resource;
       const n = notification({ ...bare, trade_state: "PAYERROR" });
-      const verdict = channel().verifyNotification(n.headers, n.body, NOW);
+      const verdict = await channel().verifyNotification(n.headers, n.body, NOW);
       expect(verdict).toMatchObject({ ok: true, notification: { tradeState: "PAYERROR", paidAt: undefined } });
     });
 
-    it("refuses a flipped body byte: bad-signature", () => {
+    it("refuses a flipped body byte: bad-signature", async () => {
       const n = notification();
-      fc.assert(
-        fc.property(fc.nat({ max: n.body.length - 1 }), (i) => {
+      await fc.assert(
+        fc.asyncProperty(fc.nat({ max: n.body.length - 1 }), async (i) => {
           const body = n.body.slice(0, i) + String.fromCharCode(n.body.charCodeAt(i) ^ 1) + n.body.slice(i + 1);
-          expect(channel().verifyNotification(n.headers, body, NOW)).toEqual({ ok: false, reason: "bad-signature" });
+          expect(await channel().verifyNotification(n.headers, body, NOW)).toEqual({ ok: false, reason: "bad-signature" });
         }),
         { numRuns: 25 },
       );
     });
 
-    it("refuses a notification signed with another key: bad-signature", () => {
+    it("refuses a notification signed with another key: bad-signature", async () => {
       const n = notification(resource, { signer: merchantKey });
-      expect(channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "bad-signature" });
+      expect(await channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "bad-signature" });
     });
 
-    it("refuses a timestamp more than 5 minutes off, either way: stale-timestamp; accepts 299 s", () => {
+    it("refuses a timestamp more than 5 minutes off, either way: stale-timestamp; accepts 299 s", async () => {
       for (const offset of [-301_000, 301_000]) {
         const n = notification(resource, { signedAtMs: NOW + offset });
-        expect(channel().verifyNotification(n.headers, n.body, NOW), String(offset)).toEqual({ ok: false, reason: "stale-timestamp" });
+        expect(await channel().verifyNotification(n.headers, n.body, NOW), String(offset)).toEqual({ ok: false, reason: "stale-timestamp" });
       }
       const fresh = notification(resource, { signedAtMs: NOW - 299_000 });
-      expect(channel().verifyNotification(fresh.headers, fresh.body, NOW).ok).toBe(true);
+      expect((await channel().verifyNotification(fresh.headers, fresh.body, NOW)).ok).toBe(true);
     });
 
-    it("refuses a tampered GCM tag under a valid signature: undecryptable", () => {
+    it("refuses a tampered GCM tag under a valid signature: undecryptable", async () => {
       const genuine = JSON.parse(notification().body) as { resource: { ciphertext: string } };
-      fc.assert(
-        fc.property(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 0, max: 7 }), (fromEnd, bit) => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 16 }), fc.integer({ min: 0, max: 7 }), async (fromEnd, bit) => {
           const bytes = Buffer.from(genuine.resource.ciphertext, "base64");
           const at = bytes.length - fromEnd;
           bytes[at] = (bytes[at] ?? 0) ^ (1 << bit);
           const n = resign(JSON.stringify({ ...genuine, resource: { ...genuine.resource, ciphertext: bytes.toString("base64") } }));
-          expect(channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "undecryptable" });
+          expect(await channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "undecryptable" });
         }),
         { numRuns: 25 },
       );
     });
 
-    it("refuses a resource encrypted with another API v3 key: undecryptable", () => {
+    it("refuses a resource encrypted with another API v3 key: undecryptable", async () => {
       const n = notification(resource, { v3Key: "fedcba9876543210fedcba9876543210" });
-      expect(channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "undecryptable" });
+      expect(await channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "undecryptable" });
     });
 
-    it("refuses missing or malformed signature headers: malformed", () => {
+    it("refuses missing or malformed signature headers: malformed", async () => {
       const n = notification();
       for (const missing of ["timestamp", "nonce", "signature"] as const) {
         const headers = { ...n.headers, [missing]: undefined };
-        expect(channel().verifyNotification(headers, n.body, NOW), missing).toEqual({ ok: false, reason: "malformed" });
+        expect(await channel().verifyNotification(headers, n.body, NOW), missing).toEqual({ ok: false, reason: "malformed" });
       }
-      expect(channel().verifyNotification({ ...n.headers, timestamp: "soon" }, n.body, NOW)).toEqual({ ok: false, reason: "malformed" });
+      expect(await channel().verifyNotification({ ...n.headers, timestamp: "soon" }, n.body, NOW)).toEqual({ ok: false, reason: "malformed" });
     });
 
-    it("refuses a signed body that is not a notification: malformed", () => {
+    it("refuses a signed body that is not a notification: malformed", async () => {
       for (const body of ["", "not json", "{}", JSON.stringify({ id: "x", resource: {} })]) {
         const n = resign(body);
-        expect(channel().verifyNotification(n.headers, n.body, NOW), body).toEqual({ ok: false, reason: "malformed" });
+        expect(await channel().verifyNotification(n.headers, n.body, NOW), body).toEqual({ ok: false, reason: "malformed" });
       }
     });
 
-    it("refuses a resource that decrypts to something other than a payment: malformed", () => {
+    it("refuses a resource that decrypts to something other than a payment: malformed", async () => {
       const n = notification({ hello: "world" });
-      expect(channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "malformed" });
+      expect(await channel().verifyNotification(n.headers, n.body, NOW)).toEqual({ ok: false, reason: "malformed" });
     });
 
-    it("refuses a notification naming another merchant or app: malformed", () => {
+    it("refuses a notification naming another merchant or app: malformed", async () => {
       for (const other of [{ mchid: "1900000999" }, { appid: "wx0000000000000000" }]) {
         const n = notification({ ...resource, ...other });
-        expect(channel().verifyNotification(n.headers, n.body, NOW), JSON.stringify(other)).toEqual({ ok: false, reason: "malformed" });
+        expect(await channel().verifyNotification(n.headers, n.body, NOW), JSON.stringify(other)).toEqual({ ok: false, reason: "malformed" });
       }
     });
   });

@@ -45,7 +45,7 @@ class SwitchableChannel implements PaymentChannel {
   prepay(request: PaymentRequest): Promise<string> {
     return this.real.prepay(request);
   }
-  payParams(prepayId: string, mchntOrderNo: string, nowMs: number): PayParams {
+  payParams(prepayId: string, mchntOrderNo: string, nowMs: number): Promise<PayParams> {
     return this.real.payParams(prepayId, mchntOrderNo, nowMs);
   }
   query(mchntOrderNo: string): Promise<ChannelPaymentState> {
@@ -58,7 +58,7 @@ class SwitchableChannel implements PaymentChannel {
   refund(request: RefundRequest): Promise<RefundOutcome> {
     return this.real.refund(request);
   }
-  verifyNotification(headers: NotificationHeaders, rawBody: string, nowMs: number): NotificationVerdict {
+  verifyNotification(headers: NotificationHeaders, rawBody: string, nowMs: number): Promise<NotificationVerdict> {
     return this.real.verifyNotification(headers, rawBody, nowMs);
   }
 }

@@ -3,13 +3,18 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  authorizationHeader,
+  authorizationHeaderAsync,
   decryptResource,
   encryptResource,
   NOTIFICATION_MAX_SKEW_SECONDS,
   paySignMessage,
   signNotification,
+  signNotificationAsync,
   signPay,
+  signPayAsync,
   verifyNotification,
+  verifyNotificationAsync,
   verifyPaySign,
 } from "../../src/payments/wechat/crypto.ts";
 
@@ -132,5 +137,66 @@ describe("notification resource (AES-256-GCM)", () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe("the thread-pool forms (issue 14: RSA off the event loop)", () => {
+  const body = '{"id":"x"}';
+  const headers = { timestamp: "1554208460", nonce: "593BEC0C930BF1AFEB40B4A08C8FB242", signature: NOTIFY_SIGN };
+
+  it("sign the same bytes as the synchronous forms: the known answers", async () => {
+    expect(await signPayAsync(merchantKey, payFields)).toBe(PAY_SIGN);
+    expect(await signNotificationAsync(platformKey, headers.timestamp, headers.nonce, body)).toBe(NOTIFY_SIGN);
+    const auth = { mchId: "1230000109", serialNo: "5157F09EFDC096DE15EBE81A47057A7232F1B8E1", timestamp: "1554208460", nonce: "593BEC0C930BF1AFEB40B4A08C8FB242" };
+    expect(await authorizationHeaderAsync(merchantKey, auth, "POST", "/v3/pay/transactions/jsapi", body)).toBe(
+      authorizationHeader(merchantKey, auth, "POST", "/v3/pay/transactions/jsapi", body),
+    );
+  });
+
+  it("give the same verdicts as the synchronous check, garbage and wrong keys included", async () => {
+    const cases: Array<[string, Parameters<typeof verifyNotification>]> = [
+      ["genuine", [platformPub, headers, body, 1554208460]],
+      ["at the skew edge", [platformPub, headers, body, 1554208460 + NOTIFICATION_MAX_SKEW_SECONDS]],
+      ["stale", [platformPub, headers, body, 1554208460 + NOTIFICATION_MAX_SKEW_SECONDS + 1]],
+      ["flipped body", [platformPub, headers, '{"id":"y"}', 1554208460]],
+      ["other nonce", [platformPub, { ...headers, nonce: "other" }, body, 1554208460]],
+      ["wrong key", [merchantPub, headers, body, 1554208460]],
+      ["not a key", ["not a PEM key", headers, body, 1554208460]],
+      ["missing header", [platformPub, { nonce: headers.nonce, signature: NOTIFY_SIGN }, body, 1554208460]],
+      ...["", "not base64!", "AAAA", NOTIFY_SIGN.slice(1)].map((signature): [string, Parameters<typeof verifyNotification>] => [
+        `signature ${JSON.stringify(signature)}`,
+        [platformPub, { ...headers, signature }, body, 1554208460],
+      ]),
+    ];
+    for (const [name, args] of cases) expect(await verifyNotificationAsync(...args), name).toEqual(verifyNotification(...args));
+  });
+
+  it("property: a thread-pool signature is the synchronous one and verifies both ways", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200 }), fc.string({ minLength: 1, maxLength: 32 }), async (text, nonce) => {
+        const sig = await signNotificationAsync(platformKey, "1700000000", nonce, text);
+        expect(sig).toBe(signNotification(platformKey, "1700000000", nonce, text));
+        const h = { timestamp: "1700000000", nonce, signature: sig };
+        expect(await verifyNotificationAsync(platformPub, h, text, 1700000000)).toEqual({ ok: true });
+        expect(verifyNotification(platformPub, h, text, 1700000000)).toEqual({ ok: true });
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("leave the event loop free while they sign: a timer set after 16 signatures have started runs before they finish", async () => {
+    let signed = 0;
+    const all = Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        signPayAsync(merchantKey, { ...payFields, nonceStr: `n${i}` }).then(() => {
+          signed += 1;
+        }),
+      ),
+    );
+    const seenByImmediate = await new Promise<number>((resolve) => setImmediate(() => resolve(signed)));
+    await all;
+    // Synchronous signing would have finished all 16 (about 16 ms of CPU) before the loop turned.
+    expect(seenByImmediate).toBeLessThan(16);
+    expect(signed).toBe(16);
   });
 });

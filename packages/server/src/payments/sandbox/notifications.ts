@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID, type KeyObject } from "node:crypto";
 import type { PaymentNotification, PaymentNotificationResource } from "@fuel/domain/api";
 import { Time } from "@fuel/domain";
-import { encryptResource, signNotification } from "../wechat/crypto.ts";
+import { encryptResource, signNotification, signNotificationAsync } from "../wechat/crypto.ts";
 
 /**
  * The platform's side of a payment notification, as the sandbox plays it: the resource encrypted
@@ -44,20 +44,35 @@ export const notificationBody = (apiV3Key: string, resource: PaymentNotification
   return JSON.stringify(notification);
 };
 
+const headersWith = (timestamp: string, nonce: string, signature: string): Record<string, string> => ({
+  "wechatpay-timestamp": timestamp,
+  "wechatpay-nonce": nonce,
+  "wechatpay-signature": signature,
+  "wechatpay-serial": "SANDBOX-PLATFORM",
+});
+
 /** Signs a body as the platform: the headers a real channel sends with it. */
 export const signedHeaders = (platformPrivateKey: KeyObject, body: string, nowMs: number): Record<string, string> => {
   const timestamp = String(Math.floor(nowMs / 1000));
   const nonce = randomBytes(16).toString("hex");
-  return {
-    "wechatpay-timestamp": timestamp,
-    "wechatpay-nonce": nonce,
-    "wechatpay-signature": signNotification(platformPrivateKey, timestamp, nonce, body),
-    "wechatpay-serial": "SANDBOX-PLATFORM",
-  };
+  return headersWith(timestamp, nonce, signNotification(platformPrivateKey, timestamp, nonce, body));
+};
+
+/** {@link signedHeaders} with the signature made on the thread pool (the sandbox pay route signs on every payment). */
+export const signedHeadersAsync = async (platformPrivateKey: KeyObject, body: string, nowMs: number): Promise<Record<string, string>> => {
+  const timestamp = String(Math.floor(nowMs / 1000));
+  const nonce = randomBytes(16).toString("hex");
+  return headersWith(timestamp, nonce, await signNotificationAsync(platformPrivateKey, timestamp, nonce, body));
 };
 
 /** A complete notification, signed and encrypted, for `resource` at `nowMs`. */
 export const signedNotification = (secrets: PlatformSecrets, resource: PaymentNotificationResource, nowMs: number): SignedNotification => {
   const body = notificationBody(secrets.apiV3Key, resource, nowMs);
   return { body, headers: signedHeaders(secrets.platformPrivateKey, body, nowMs) };
+};
+
+/** {@link signedNotification} with the signature made on the thread pool. */
+export const signedNotificationAsync = async (secrets: PlatformSecrets, resource: PaymentNotificationResource, nowMs: number): Promise<SignedNotification> => {
+  const body = notificationBody(secrets.apiV3Key, resource, nowMs);
+  return { body, headers: await signedHeadersAsync(secrets.platformPrivateKey, body, nowMs) };
 };

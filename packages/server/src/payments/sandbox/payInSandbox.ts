@@ -3,7 +3,7 @@ import { findOrder } from "../../orderRecords/queries.ts";
 import { refuse } from "../../refusals/Refusal.ts";
 import type { SandboxChannel } from "../channels.ts";
 import type { ChannelName } from "../PaymentChannel.ts";
-import { signedNotification } from "./notifications.ts";
+import { signedNotificationAsync } from "./notifications.ts";
 
 /** How often the sandbox channel delivers each notification: twice, as real channels may, to prove it changes things once. */
 export const SANDBOX_DELIVERIES = 2;
@@ -47,7 +47,7 @@ export const payInSandbox = async (deps: SandboxPayDeps, orderId: number, result
       amount: { total: paid.amount, currency: "CNY" as const },
     };
     for (let i = 0; i < SANDBOX_DELIVERIES; i++) {
-      const { body, headers } = signedNotification(sandboxChannel.platform, resource, deps.now());
+      const { body, headers } = await signedNotificationAsync(sandboxChannel.platform, resource, deps.now());
       if (!(await deps.deliver(channel, body, headers))) throw refuse("SandboxNotificationRefused");
     }
   }

@@ -8,7 +8,7 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "../PaymentChannel.ts";
-import { authorizationHeader, verifyNotification } from "./crypto.ts";
+import { authorizationHeaderAsync, verifyNotificationAsync } from "./crypto.ts";
 
 /**
  * The production gateway of a JSAPI-style channel: WeChat Pay API v3 over HTTPS. Every call is
@@ -108,7 +108,7 @@ export class HttpGateway implements ChannelGateway {
   /** One signed call; the answer is believed only when its signature checks out. */
   private async call(method: "GET" | "POST", pathWithQuery: string, payload?: unknown): Promise<Answer> {
     const body = payload === undefined ? "" : JSON.stringify(payload);
-    const authorization = authorizationHeader(
+    const authorization = await authorizationHeaderAsync(
       this.options.merchantPrivateKey,
       {
         mchId: this.options.mchId,
@@ -133,7 +133,7 @@ export class HttpGateway implements ChannelGateway {
     } catch (err) {
       throw new ChannelUnavailable(`channel unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
-    const check = verifyNotification(
+    const check = await verifyNotificationAsync(
       this.options.platformPublicKey,
       {
         timestamp: res.headers.get("wechatpay-timestamp") ?? undefined,

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createSign, createVerify, type KeyLike } from "node:crypto";
+import { createCipheriv, createDecipheriv, createSign, createVerify, sign, verify, type KeyLike } from "node:crypto";
 
 /**
  * The cryptography of the WeChat-JSAPI-style payment channel (v3 API), used by the production
@@ -10,7 +10,34 @@ import { createCipheriv, createDecipheriv, createSign, createVerify, type KeyLik
  *   the platform's public key and refuse a timestamp more than 5 minutes from our clock (a replay).
  * - The notification's `resource` is AES-256-GCM encrypted with the merchant's 32-byte API v3 key;
  *   `ciphertext` is Base64 of the encrypted bytes followed by the 16-byte tag.
+ *
+ * Each RSA operation comes twice: a synchronous form, and an `...Async` form that runs on libuv's
+ * thread pool (Node's `crypto.sign` / `crypto.verify` with a callback) and gives the same bytes
+ * (PKCS#1 v1.5 is deterministic). An RSA-2048 signature costs about a millisecond of CPU; the
+ * request paths (pay sheets, notifications, calls to the channel) use the async forms so that
+ * millisecond is not spent on the event loop (issue 14). The synchronous forms serve tests and tools.
  */
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** RSA-SHA256 (PKCS#1 v1.5) over a UTF-8 message on the thread pool, Base64: the bytes of `createSign("RSA-SHA256")`. */
+const rsaSignAsync = (privateKey: KeyLike, message: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    sign("sha256", Buffer.from(message, "utf8"), privateKey, (err, signature) => (err === null ? resolve(signature.toString("base64")) : reject(err)));
+  });
+
+/** The thread-pool twin of {@link safeVerify}: false, never a rejection, for a malformed signature or key. */
+const safeVerifyAsync = (publicKey: KeyLike, message: string, signature: string): Promise<boolean> => {
+  if (!BASE64.test(signature)) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    try {
+      verify("sha256", Buffer.from(message, "utf8"), publicKey, Buffer.from(signature, "base64"), (err, ok) => resolve(err === null && ok));
+    } catch {
+      // A key that cannot be used at all throws before the job is queued.
+      resolve(false);
+    }
+  });
+};
 
 /** What the pay sheet gets (spec §7 `payInfo`); `timeStamp` is in seconds, as a string. */
 export interface PaySignFields {
@@ -26,6 +53,9 @@ export const paySignMessage = (f: PaySignFields): string => `${f.appId}\n${f.tim
 export const signPay = (merchantPrivateKey: KeyLike, fields: PaySignFields): string =>
   createSign("RSA-SHA256").update(paySignMessage(fields), "utf8").sign(merchantPrivateKey, "base64");
 
+/** {@link signPay} on the thread pool: the same signature. */
+export const signPayAsync = (merchantPrivateKey: KeyLike, fields: PaySignFields): Promise<string> => rsaSignAsync(merchantPrivateKey, paySignMessage(fields));
+
 export const verifyPaySign = (merchantPublicKey: KeyLike, fields: PaySignFields, signature: string): boolean =>
   safeVerify(merchantPublicKey, paySignMessage(fields), signature);
 
@@ -34,6 +64,10 @@ export const notificationMessage = (timestamp: string, nonce: string, body: stri
 /** The platform's side (the sandbox plays it): the `Wechatpay-Signature` header value. */
 export const signNotification = (platformPrivateKey: KeyLike, timestamp: string, nonce: string, body: string): string =>
   createSign("RSA-SHA256").update(notificationMessage(timestamp, nonce, body), "utf8").sign(platformPrivateKey, "base64");
+
+/** {@link signNotification} on the thread pool: the same signature. */
+export const signNotificationAsync = (platformPrivateKey: KeyLike, timestamp: string, nonce: string, body: string): Promise<string> =>
+  rsaSignAsync(platformPrivateKey, notificationMessage(timestamp, nonce, body));
 
 /** The notification headers that authenticate it. */
 export interface NotificationHeaders {
@@ -55,15 +89,38 @@ export const NOTIFICATION_MAX_SKEW_SECONDS = 5 * 60;
  */
 export const verifyNotification = (
   platformPublicKey: KeyLike,
-  headers: { readonly [K in keyof NotificationHeaders]?: NotificationHeaders[K] | undefined },
+  headers: PartialNotificationHeaders,
   body: string,
   nowSeconds: number,
 ): NotificationCheck => {
+  const early = checkNotificationHeaders(headers, nowSeconds);
+  if (early !== undefined) return early;
+  const { timestamp, nonce, signature } = headers as NotificationHeaders;
+  return safeVerify(platformPublicKey, notificationMessage(timestamp, nonce, body), signature) ? { ok: true } : { ok: false, reason: "bad-signature" };
+};
+
+/** {@link verifyNotification} with the RSA check on the thread pool: the same verdicts. */
+export const verifyNotificationAsync = async (
+  platformPublicKey: KeyLike,
+  headers: PartialNotificationHeaders,
+  body: string,
+  nowSeconds: number,
+): Promise<NotificationCheck> => {
+  const early = checkNotificationHeaders(headers, nowSeconds);
+  if (early !== undefined) return early;
+  const { timestamp, nonce, signature } = headers as NotificationHeaders;
+  return (await safeVerifyAsync(platformPublicKey, notificationMessage(timestamp, nonce, body), signature)) ? { ok: true } : { ok: false, reason: "bad-signature" };
+};
+
+type PartialNotificationHeaders = { readonly [K in keyof NotificationHeaders]?: NotificationHeaders[K] | undefined };
+
+/** The checks before the signature: headers present and well formed, timestamp fresh. Undefined: go on to the signature. */
+const checkNotificationHeaders = (headers: PartialNotificationHeaders, nowSeconds: number): NotificationCheck | undefined => {
   const { timestamp, nonce, signature } = headers;
   if (timestamp === undefined || nonce === undefined || signature === undefined) return { ok: false, reason: "malformed-headers" };
   if (!/^\d{1,12}$/.test(timestamp) || nonce.length === 0 || nonce.length > 64) return { ok: false, reason: "malformed-headers" };
   if (Math.abs(nowSeconds - Number(timestamp)) > NOTIFICATION_MAX_SKEW_SECONDS) return { ok: false, reason: "stale-timestamp" };
-  return safeVerify(platformPublicKey, notificationMessage(timestamp, nonce, body), signature) ? { ok: true } : { ok: false, reason: "bad-signature" };
+  return undefined;
 };
 
 /**
@@ -92,8 +149,20 @@ export const authorizationHeader = (
   const signature = createSign("RSA-SHA256")
     .update(requestMessage(method, pathWithQuery, auth.timestamp, auth.nonce, body), "utf8")
     .sign(merchantPrivateKey, "base64");
-  return `WECHATPAY2-SHA256-RSA2048 mchid="${auth.mchId}",nonce_str="${auth.nonce}",signature="${signature}",timestamp="${auth.timestamp}",serial_no="${auth.serialNo}"`;
+  return authorizationValue(auth, signature);
 };
+
+/** {@link authorizationHeader} with the signature made on the thread pool: the same header. */
+export const authorizationHeaderAsync = async (
+  merchantPrivateKey: KeyLike,
+  auth: RequestAuthorization,
+  method: string,
+  pathWithQuery: string,
+  body: string,
+): Promise<string> => authorizationValue(auth, await rsaSignAsync(merchantPrivateKey, requestMessage(method, pathWithQuery, auth.timestamp, auth.nonce, body)));
+
+const authorizationValue = (auth: RequestAuthorization, signature: string): string =>
+  `WECHATPAY2-SHA256-RSA2048 mchid="${auth.mchId}",nonce_str="${auth.nonce}",signature="${signature}",timestamp="${auth.timestamp}",serial_no="${auth.serialNo}"`;
 
 const GCM_TAG_BYTES = 16;
 
@@ -127,7 +196,7 @@ export const decryptResource = (apiV3Key: string, resource: { readonly ciphertex
 
 /** Verify without throwing on a malformed signature or key (hostile input is an answer, not a crash). */
 const safeVerify = (publicKey: KeyLike, message: string, signature: string): boolean => {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(signature)) return false;
+  if (!BASE64.test(signature)) return false;
   try {
     return createVerify("RSA-SHA256").update(message, "utf8").verify(publicKey, signature, "base64");
   } catch {
