@@ -114,12 +114,9 @@ export const sessionAuthenticator =
     const token = bearerToken(request);
     if (token === undefined || token.length > MAX_TOKEN_LENGTH) return null;
     const tokenHash = sha256(token);
-    let facts = sessionCache.get(tokenHash);
-    if (facts === undefined) {
-      facts = await loadAuthFacts(db, tokenHash);
-      if (facts === undefined) return null;
-      sessionCache.put(tokenHash, facts);
-    }
+    // Cached, or one read shared by every request that comes with this token meanwhile.
+    const facts = await sessionCache.load(tokenHash, () => loadAuthFacts(db, tokenHash));
+    if (facts === undefined) return null;
     const row = { ...facts.session, activatedAt: facts.user.activatedAt, blacklistedPhone: facts.blacklistedPhone };
     const now = clock.now();
     const state = sessionState(row, now);
