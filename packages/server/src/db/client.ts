@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
 import { getTableName, sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -99,7 +99,7 @@ export const openDatabase = async (
     lock?.release();
     throw err;
   }
-  const db = drizzlePglite({ client, schema });
+  const db = pgliteDrizzle(client);
   const closeClient = async (): Promise<void> => {
     try {
       if (!client.closed) await client.close();
@@ -115,6 +115,69 @@ export const openDatabase = async (
     driver: { kind: "pglite", db, client },
     close: () => (closed ??= closeClient()),
   };
+};
+
+/**
+ * Drizzle over a PGlite instance, without a copy of PGlite's parser table per query.
+ *
+ * Drizzle's PGlite driver passes, with every query, parsers that leave timestamps, dates,
+ * intervals and `numeric[]` as PostgreSQL's text (Drizzle maps them to `Date` itself); PGlite
+ * merges per-query parsers into a copy of its whole table (`{...parsers, ...options.parsers}`,
+ * about 318 entries) on every query, measurable on every request (issue 14). Here the same
+ * "text as is" parsers are installed once in the instance's own table and the per-query ones
+ * are dropped: PGlite then parses with the very table the merge would have made, and no row
+ * changes type (`test/db/pgliteParsers.test.ts` reads every column type of the schema both ways).
+ *
+ * A per-query parser is dropped only when it is one of these (it gives its text back as is);
+ * any other is passed on untouched, the slow but correct way. Nothing but Drizzle uses the
+ * instance, so no other caller sees the instance's table changed.
+ */
+export const pgliteDrizzle = (client: PGlite): PgliteDatabase<Schema> & { $client: PGlite } => drizzlePglite({ client: withoutParserCopies(client), schema });
+
+/** The parser Drizzle asks for on its types: PostgreSQL's text, unparsed. */
+const textAsIs = (value: string): string => value;
+
+const PROBE = "fuel: is this parser text as is?";
+
+/** True when every per-query parser gives its text back as is (installing it on the instance when missing). */
+const installAsIs = (table: Record<number | string, unknown>, parsers: NonNullable<QueryOptions["parsers"]>): boolean => {
+  for (const key in parsers) {
+    if (table[key] === textAsIs) continue;
+    const parser = parsers[key] as ((value: string, typeId: number) => unknown) | undefined;
+    if (parser === undefined || parser(PROBE, Number(key)) !== PROBE) return false;
+    table[key] = textAsIs;
+  }
+  return true;
+};
+
+type Query = PGlite["query"];
+
+const withoutParserCopies = (client: PGlite): PGlite => {
+  const lean = (options: QueryOptions | undefined): QueryOptions | undefined => {
+    if (options?.parsers === undefined || !installAsIs(client.parsers, options.parsers)) return options;
+    const { parsers: _installed, ...rest } = options;
+    return rest;
+  };
+  const query = ((text: string, params?: unknown[], options?: QueryOptions) => client.query(text, params, lean(options))) as Query;
+  // Drizzle runs a transaction's queries on the transaction object PGlite hands it.
+  const leanTransaction = (tx: Transaction): Transaction =>
+    Object.create(tx, {
+      query: { value: ((text: string, params?: unknown[], options?: QueryOptions) => tx.query(text, params, lean(options))) as Transaction["query"] },
+    }) as Transaction;
+  const transaction = (<T>(callback: (tx: Transaction) => Promise<T>) => client.transaction((tx) => callback(leanTransaction(tx)))) as PGlite["transaction"];
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === "query") return query;
+      if (prop === "transaction") return transaction;
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== "function") return value;
+      // PGlite keeps its state in private fields: its methods must run on the instance itself.
+      let fn = bound.get(prop);
+      if (fn === undefined) bound.set(prop, (fn = (value as (...args: unknown[]) => unknown).bind(target)));
+      return fn;
+    },
+  });
 };
 
 /** Every table of the schema, by SQL name. */

@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
+import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { MIGRATIONS_FOLDER, migrate } from "../../src/db/migrate.ts";
-import { schema, type DatabaseHandle, type Schema } from "../../src/db/client.ts";
+import { pgliteDrizzle, type DatabaseHandle, type Schema } from "../../src/db/client.ts";
 
 /**
  * A migrated in-memory PGlite for tests, loaded from a template: creating a PGlite runs initdb
@@ -39,7 +39,8 @@ const templateKey = (): string => {
 };
 
 const wrap = (client: PGlite): DatabaseHandle => {
-  const db: PgliteDatabase<Schema> = drizzlePglite({ client, schema });
+  // The server's own Drizzle over PGlite (src/db/client.ts), so tests read rows as it does.
+  const db: PgliteDatabase<Schema> = pgliteDrizzle(client);
   let closed: Promise<void> | undefined;
   return {
     db,
