@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { Constants } from "@fuel/domain";
+import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orders, users } from "../db/schema.ts";
+import { orders } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
-import { doubleTapOf, openUnpaidOrders, refuseTooManyUnpaid, refuseWhenFull } from "./unpaidOrders.ts";
+import { refuseTooManyUnpaid, tooManyUnpaidOrders } from "./unpaidOrders.ts";
 import { openPrepay } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
 import { payerOpenidOf } from "../payments/payer.ts";
@@ -15,11 +16,13 @@ import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "../orderRecords/rows
  * 1. the payer must have a messaging-app identity (spec §5: 'authorize via messaging app first');
  * 2. the channel opens the payment first (a prepay id for a fresh merchant order number), so a
  *    channel that is down leaves no dangling unpaid order behind, only a 503 to retry; this is
- *    network I/O in production, so it happens before, not inside, the transaction;
- * 3. one short transaction locks the customer's row (one customer's creations never interleave:
- *    the double-tap check and the insert are atomic), answers an unpaid order from the same draft
- *    within {@link DOUBLE_TAP_WINDOW_MS} if there is one (the prepay just opened is never used
- *    and lapses at the channel), and otherwise inserts the order with its prepay id.
+ *    network I/O in production, so it happens before, not inside, the database's work;
+ * 3. one statement, the database function `place_order` (drizzle/0007_place_order.sql), locks
+ *    the customer's row (one customer's creations never interleave: the double-tap check and the
+ *    insert are atomic), answers an unpaid order from the same draft within
+ *    {@link DOUBLE_TAP_WINDOW_MS} if there is one (the prepay just opened is never used and lapses
+ *    at the channel), and otherwise inserts the order with its prepay id. One round trip, so the
+ *    row lock is held for the function's few statements, not across four round trips (issue 14).
  *
  * A customer with 5 unpaid orders is refused (409, ./unpaidOrders.ts): checked before the
  * prepay is opened, and again under the row lock, where parallel creations cannot both pass.
@@ -62,21 +65,74 @@ export const storeNewOrder = async (
       payerOpenid,
       expiresAt: values.payDeadline,
     });
-    const stored = await db.transaction(async (tx) => {
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
-      if (user === undefined) throw refuse("OrderNotFound");
-      const unpaid = await openUnpaidOrders(tx, userId, now);
-      const recent = doubleTapOf(unpaid, draft);
-      if (recent !== undefined) return recent;
-      refuseWhenFull(unpaid);
-      const [row] = await tx
-        .insert(orders)
-        .values({ ...values, userId, draftHash: place.draftHash, status: STATUS.unpaid, mchntOrderNo, prepayId })
-        .onConflictDoNothing({ target: orders.mchntOrderNo })
-        .returning(PAYABLE_COLUMNS);
-      return row;
-    });
-    // Undefined only when the random merchant number was taken (a once-in-an-age event): draw again.
-    if (stored !== undefined) return { order: stored, payerOpenid };
+    const placed = await placeOrder(db, { userId, draftHash: place.draftHash, repeatSince: draft.repeatSince, now }, { ...values, status: STATUS.unpaid, mchntOrderNo, prepayId });
+    switch (placed.outcome) {
+      case "placed":
+      case "repeat":
+        return { order: placed.order, payerOpenid };
+      case "full":
+        throw tooManyUnpaidOrders();
+      case "no-customer":
+        throw refuse("OrderNotFound");
+      case "taken":
+        // The random merchant number was taken (a once-in-an-age event): draw again.
+        continue;
+    }
   }
+};
+
+/** What `place_order` did: placed the order, found a double tap's, refused (cap), found no customer, or found the merchant number taken. */
+export type Placement =
+  | { readonly outcome: "placed" | "repeat"; readonly order: PayableOrder }
+  | { readonly outcome: "full" | "no-customer" | "taken" };
+
+/** The row to insert, as `place_order` takes it: every column but id, user_id and draft_hash (its parameters). */
+export type PlacedRow = Omit<typeof orders.$inferInsert, "id" | "userId" | "draftHash">;
+
+/**
+ * The columns `place_order` writes from its `p_order` JSON, with what a column left out gets: the
+ * schema's own default, as an INSERT through Drizzle would (checked when this module loads, so a
+ * default the JSON cannot carry, an SQL expression, fails every test at once rather than one order).
+ */
+const WRITTEN_COLUMNS = Object.entries(getTableColumns(orders))
+  .filter(([key]) => key !== "id" && key !== "userId" && key !== "draftHash")
+  .map(([key, column]) => {
+    if (column.defaultFn !== undefined || is(column.default, SQL)) {
+      throw new Error(`orders.${column.name} has a computed default, which place_order's JSON row cannot apply: give its value in storeNewOrder`);
+    }
+    return { key, column, absent: column.default ?? null };
+  });
+
+/** The row as JSON keyed by column name, each value as the driver would send it (instants as ISO text). */
+export const placedRowJson = (row: PlacedRow): string => {
+  const record: Record<string, unknown> = {};
+  for (const { key, column, absent } of WRITTEN_COLUMNS) {
+    const given: unknown = (row as Record<string, unknown>)[key];
+    const value = given === undefined ? absent : given;
+    record[column.name] = value === null ? null : column.mapToDriverValue(value);
+  }
+  return JSON.stringify(record);
+};
+
+/**
+ * The payable columns as `place_order`'s answer names them, each mapped by its `orders` column
+ * (instants to `Date`), as Drizzle maps a select of `orders` on either driver.
+ */
+const PLACED_FIELDS = Object.fromEntries(Object.entries(PAYABLE_COLUMNS).map(([key, column]) => [key, sql`${sql.identifier(column.name)}`.mapWith(column)])) as {
+  readonly [K in keyof PayableOrder]: SQL<PayableOrder[K]>;
+};
+
+/** One call of `place_order`: lock, double-tap check, cap, insert (drizzle/0007_place_order.sql). */
+export const placeOrder = async (
+  db: Database,
+  key: { readonly userId: number; readonly draftHash: string; readonly repeatSince: Date; readonly now: number },
+  row: PlacedRow,
+): Promise<Placement> => {
+  const call = sql`place_order(${key.userId}, ${key.draftHash}, ${key.repeatSince.toISOString()}, ${new Date(key.now).toISOString()}, ${STATUS.unpaid}, ${Constants.MAX_UNPAID_ORDERS}, ${placedRowJson(row)})`;
+  const [result] = await db
+    .select({ outcome: sql<Placement["outcome"]>`outcome`, ...PLACED_FIELDS })
+    .from(sql`(SELECT p.outcome, (p.placed).* FROM ${call} AS p) AS placement`);
+  if (result === undefined) throw new Error("place_order answered no row");
+  const { outcome, ...order } = result;
+  return outcome === "placed" || outcome === "repeat" ? { outcome, order } : { outcome };
 };
