@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { benchProbeRoutes } from "./benchProbe.ts";
 import { cashierSandboxRoutes } from "./cashier.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
@@ -25,5 +26,7 @@ export const registerRoutes = (app: FastifyInstance): void => {
     paymentSandboxRoutes(app);
     cashierSandboxRoutes(app);
     rechargeSandboxRoutes(app);
+    // Only with FUEL_BENCH_PROBE=1 (npm run bench:write); never in production mode.
+    benchProbeRoutes(app);
   }
 };
