@@ -115,7 +115,18 @@ export interface Config {
   readonly mapProvider: MapProvider;
   /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`, default 17; production refuses less). */
   readonly passwordHashCost: number;
+  /**
+   * How many server processes share the port (`WORKERS`, src/cluster.ts): 1 (the default) is one
+   * process as always; `auto` is one per core the system gives us. More than one needs PostgreSQL.
+   */
+  readonly workers: Workers;
 }
+
+/** `WORKERS`: a count of server processes, or `auto` (one per available core; one on PGlite). */
+export type Workers = number | "auto";
+
+/** More processes than this on one host is a typo, not a plan. */
+export const MAX_WORKERS = 128;
 
 /** All problems found in the environment; `message` lists them one per line. */
 export class ConfigError extends Error {
@@ -188,6 +199,28 @@ const parseDatabase = (raw: string | undefined, problems: string[]): DatabaseCon
   return { kind: "pglite-memory" };
 };
 
+/**
+ * `WORKERS`: `auto` or a whole number from 1 to {@link MAX_WORKERS}. PGlite is one process (one
+ * engine in the server's memory, its folder locked by that process), so an explicit count above
+ * 1 on PGlite is refused; `auto` there means one (src/cluster.ts says so at start-up).
+ */
+const parseWorkers = (raw: string | undefined, database: DatabaseConfig, problems: string[]): Workers => {
+  if (raw === undefined) return 1;
+  if (raw.toLowerCase() === "auto") return "auto";
+  if (!/^\d{1,3}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_WORKERS) {
+    problems.push(`WORKERS must be 'auto' or a whole number of server processes from 1 to ${MAX_WORKERS}, got '${raw}'`);
+    return 1;
+  }
+  const count = Number(raw);
+  if (count > 1 && database.kind !== "postgres") {
+    problems.push(
+      `WORKERS=${count} needs PostgreSQL (DATABASE_URL=postgres://...): PGlite runs inside one process, which locks its folder; use WORKERS=1, or unset it`,
+    );
+    return 1;
+  }
+  return count;
+};
+
 const parseMode = (raw: string | undefined, problems: string[]): FuelMode => {
   if (raw === undefined || raw === "sandbox") return "sandbox";
   if (raw === "production") return "production";
@@ -237,6 +270,7 @@ export const loadConfig = (env: Env): Config => {
   const uiDistDir = read(env, "UI_DIST_DIR") ?? DEFAULT_UI_DIST_DIR;
   const mapProvider = parseMapProvider(read(env, "MAP_PROVIDER"), problems);
   const passwordHashCost = parsePasswordHashCost(read(env, "PASSWORD_HASH_COST"), mode, problems);
+  const workers = parseWorkers(read(env, "WORKERS"), database, problems);
 
   const providers = {} as Record<ProviderSystem, ProviderKind>;
   const sandboxInProduction: string[] = [];
@@ -282,5 +316,5 @@ export const loadConfig = (env: Env): Config => {
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy, mapProvider, passwordHashCost };
+  return { port, host, database, mode, logLevel, providers, secrets, uiDistDir, trustProxy, mapProvider, passwordHashCost, workers };
 };

@@ -83,6 +83,38 @@ describe("DATABASE_URL", () => {
   });
 });
 
+describe("WORKERS", () => {
+  const PG = "postgres://u:p@db:5432/fuel";
+  it("unset is one process, on any database", () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ DATABASE_URL: PG }).workers).toBe(1);
+  });
+  it.each([
+    ["1", 1],
+    ["2", 2],
+    ["16", 16],
+    ["128", 128],
+    ["auto", "auto"],
+    ["AUTO", "auto"],
+  ] as const)("on PostgreSQL, %s means %s", (raw, workers) => {
+    expect(loadConfig({ DATABASE_URL: PG, WORKERS: raw }).workers).toBe(workers);
+  });
+  it.each(["0", "-1", "abc", "1.5", "2x", " 0 ", "129", "1e2", "+2"])("refuses '%s' with one line naming the accepted forms", (raw) => {
+    const problems = problemsOf({ DATABASE_URL: PG, WORKERS: raw });
+    expect(problems).toEqual([`WORKERS must be 'auto' or a whole number of server processes from 1 to 128, got '${raw.trim()}'`]);
+  });
+  it.each([undefined, "file:/tmp/fuel-pglite", "memory://"])("PGlite (DATABASE_URL=%s) refuses more than one process, in one line saying why", (url) => {
+    const problems = problemsOf({ WORKERS: "2", ...(url === undefined ? {} : { DATABASE_URL: url }) });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^WORKERS=2 needs PostgreSQL \(DATABASE_URL=postgres:\/\/\.\.\.\): PGlite runs inside one process/);
+    expect(problems[0]).not.toContain("\n");
+  });
+  it("PGlite accepts WORKERS=1 and auto (auto runs one process there: src/cluster.ts)", () => {
+    expect(loadConfig({ WORKERS: "1" }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: "auto" }).workers).toBe("auto");
+  });
+});
+
 describe("FUEL_MODE", () => {
   it("refuses an unknown mode", () => {
     expect(problemsOf({ FUEL_MODE: "prod" })).toEqual(["FUEL_MODE must be 'sandbox' or 'production', got 'prod'"]);
