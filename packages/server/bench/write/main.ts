@@ -23,14 +23,20 @@ import { printLine, TABLE_HEADER, tableRow, type Line, type ServerCost } from ".
  *
  * Knobs (environment): BENCH_SECONDS per phase (10), BENCH_RATES (`50,100,200,400,max`; `max` is
  * the closed loop), BENCH_CONNECTIONS for it (32), BENCH_SCENARIOS (`create,notify,mix`),
- * BENCH_CUSTOMERS (enough for the largest phase: max(200, top rate x seconds / 4)),
+ * BENCH_CUSTOMERS (enough for the largest phase: max(200, rate x seconds / 4), where a closed
+ * loop counts as 800/s: each customer holds at most 5 unpaid orders, and a creation phase that
+ * ran out of room would stop early and report a rate it was never asked for),
  * BENCH_WARMUP_SECONDS (8: create-then-pay cycles on 8 connections before the first line), BENCH_DATABASE_URL (an admin URL of a PostgreSQL server),
  * BENCH_DATABASES (`pglite,postgres`: which of them to run), BENCH_LOG_LEVEL (the server's, `warn`),
- * BENCH_OUT (write every line as JSON there, for ./summarize.ts), BENCH_SERVER_NODE_ARGS and
+ * BENCH_OUT (write every line as JSON there, for ./summarize.ts), BENCH_SERVER_DIR (another
+ * checkout's packages/server to start instead of this one: "before" figures), BENCH_SERVER_NODE_ARGS and
  * BENCH_GENERATOR_NODE_ARGS (extra node options for either process, e.g. `--cpu-prof`).
  */
 
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
+// The server measured: this checkout's, or another's packages/server (a worktree of an earlier
+// commit with the probe added, for before-and-after figures under the same generator).
+const serverDir = process.env["BENCH_SERVER_DIR"]?.trim() || packageDir;
 const generatorPath = fileURLToPath(new URL("./generator.ts", import.meta.url));
 const TSX = ["--conditions=@fuel/source", "--import", "tsx"];
 
@@ -43,7 +49,9 @@ const loads = (env("BENCH_RATES") ?? "50,100,200,400,max").split(",").map((r) =>
 const connections = Number(env("BENCH_CONNECTIONS") ?? 32);
 const scenarios = (env("BENCH_SCENARIOS") ?? "create,notify,mix").split(",").map((s) => s.trim()) as Scenario[];
 const topRate = Math.max(0, ...loads.filter((l) => l !== "max").map(Number));
-const customers = Number(env("BENCH_CUSTOMERS") ?? Math.max(200, Math.ceil((topRate * seconds) / 4)));
+const CLOSED_LOOP_RATE_GUESS = 800;
+const roomRate = Math.max(topRate, loads.includes("max") ? CLOSED_LOOP_RATE_GUESS : 0);
+const customers = Number(env("BENCH_CUSTOMERS") ?? Math.max(200, Math.ceil((roomRate * seconds) / 4)));
 const warmUpSeconds = Number(env("BENCH_WARMUP_SECONDS") ?? 8);
 const adminUrl = env("BENCH_DATABASE_URL");
 const databases = (env("BENCH_DATABASES") ?? (adminUrl === undefined ? "pglite" : "pglite,postgres")).split(",").map((d) => d.trim());
@@ -96,7 +104,7 @@ interface Server {
 const startServer = (databaseUrl: string): Promise<Server> =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...serverNodeArgs, ...TSX, "src/main.ts"], {
-      cwd: packageDir,
+      cwd: serverDir,
       env: {
         ...process.env,
         DATABASE_URL: databaseUrl,
@@ -247,8 +255,8 @@ const runOn = async (kind: string, lines: Line[]): Promise<void> => {
 
 const commit = (() => {
   try {
-    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: packageDir, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src"], { cwd: packageDir, encoding: "utf8" }).trim() !== "";
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: serverDir, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src"], { cwd: serverDir, encoding: "utf8" }).trim() !== "";
     return `${head}${dirty ? " + uncommitted changes in packages/server/src" : ""}`;
   } catch {
     return "unknown";
