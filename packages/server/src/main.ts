@@ -1,4 +1,6 @@
+import cluster from "node:cluster";
 import { Constants } from "@fuel/domain";
+import { runPrimary, runWorker, workerPlan } from "./cluster.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { FolderLockedError } from "./db/folderLock.ts";
 import { exitOnSignals } from "./lifecycle.ts";
@@ -9,6 +11,8 @@ import { startupWarnings } from "./startupWarnings.ts";
  * Process entry: `node --conditions=@fuel/source --import tsx src/main.ts` (`npm start`).
  * Reads the configuration, opens and migrates the database, starts listening, prints the
  * production label (spec §9) and the URL, and shuts down gracefully on SIGINT/SIGTERM.
+ * With `WORKERS` above 1 (PostgreSQL), this process is the primary of a cluster and the same file
+ * runs in each worker (src/cluster.ts); what the operator reads is printed once, by the primary.
  */
 
 const describeDatabase = (config: Config): string => {
@@ -31,9 +35,27 @@ const main = async (): Promise<void> => {
     throw err;
   }
 
+  if (cluster.isWorker) {
+    await runWorker(config);
+    return;
+  }
+  const plan = workerPlan(config);
+
   console.log(Constants.PRODUCTION_LABEL);
-  console.log(`mode: ${config.mode}; database: ${describeDatabase(config)}`);
+  console.log(`mode: ${config.mode}; database: ${describeDatabase(config)}${plan.count > 1 ? `; ${plan.count} server processes` : ""}`);
   for (const warning of startupWarnings(config)) console.error(warning);
+  if (plan.note !== undefined) console.error(plan.note);
+
+  if (plan.count > 1) {
+    try {
+      await runPrimary(config, plan.count, { report: (line) => console.log(line), warn: (line) => console.error(line) });
+    } catch (err) {
+      // Preparing the database failed before any worker started.
+      console.error(`could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      process.exit(1);
+    }
+    return;
+  }
 
   try {
     const server = await startServer({ config, report: (line) => console.log(line), warn: (line) => console.error(line) });

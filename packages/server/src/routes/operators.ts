@@ -27,6 +27,9 @@ export const operatorSandboxRoutes = (app: FastifyInstance): void => {
     // A sandbox server may still run on the production clock (CLOCK_PROVIDER=production).
     if (!(clock instanceof SandboxClock)) throw refuse("SandboxClockFixed");
     // China time, like every instant on the wire (docs/api.md).
-    return { now: Time.formatChinaIso(clock.advance(advance_seconds)) };
+    const now = clock.advance(advance_seconds);
+    // With several processes (WORKERS, src/cluster.ts), the next request may reach another one.
+    await clock.shared();
+    return { now: Time.formatChinaIso(now) };
   });
 };

@@ -8,6 +8,14 @@ import type { Clock } from "./Clock.ts";
 export class SandboxClock implements Clock {
   readonly kind = "sandbox" as const;
   #offsetMs = 0;
+  #shared: Promise<void> = Promise.resolve();
+
+  /**
+   * Where each advance goes too: a cluster worker (src/cluster.ts) tells the other processes of
+   * this sandbox, and gets back the offset all of them now have (every process's advances added
+   * up). Default: nowhere, one process.
+   */
+  shareWith: ((advancedMs: number) => Promise<number>) | undefined;
 
   constructor(private readonly system: () => number = () => Date.now()) {}
 
@@ -20,8 +28,22 @@ export class SandboxClock implements Clock {
     if (!Number.isFinite(seconds) || seconds < 0) {
       throw new RangeError(`the sandbox clock only moves forward: advance(${seconds})`);
     }
-    this.#offsetMs += Math.round(seconds * 1000);
-    return this.now();
+    const advancedMs = Math.round(seconds * 1000);
+    this.#offsetMs += advancedMs;
+    const now = this.now();
+    const share = this.shareWith;
+    if (share !== undefined) this.#shared = share(advancedMs).then((offsetMs) => this.catchUp(offsetMs));
+    return now;
+  }
+
+  /** Resolves once every process serving this sandbox sees the latest advance (at once in one process). */
+  shared(): Promise<void> {
+    return this.#shared;
+  }
+
+  /** Moves forward to `offsetMs` ahead of system time, unless already there: another process of this sandbox advanced. */
+  catchUp(offsetMs: number): void {
+    if (Number.isFinite(offsetMs) && offsetMs > this.#offsetMs) this.#offsetMs = offsetMs;
   }
 
   /** How far ahead of system time the clock is, in milliseconds. */
