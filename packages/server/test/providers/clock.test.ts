@@ -32,6 +32,39 @@ describe("SandboxClock", () => {
   });
 });
 
+describe("SandboxClock shared by a cluster's processes (src/cluster.ts)", () => {
+  it("an advance is shared as the milliseconds added, and the clock catches up to the total every process has", async () => {
+    const clock = new SandboxClock(() => 1_000);
+    const shared: number[] = [];
+    // Another process had already advanced 30 s: the total comes back as 90 s.
+    clock.shareWith = async (advancedMs) => {
+      shared.push(advancedMs);
+      return 30_000 + advancedMs;
+    };
+    expect(clock.advance(60)).toBe(61_000);
+    await clock.shared();
+    expect(shared).toEqual([60_000]);
+    expect(clock.offsetMs).toBe(90_000);
+  });
+
+  it("catchUp only moves forward: a late, smaller total never takes time back", () => {
+    const clock = new SandboxClock(() => 0);
+    clock.advance(10);
+    clock.catchUp(5_000);
+    expect(clock.offsetMs).toBe(10_000);
+    clock.catchUp(15_000);
+    expect(clock.offsetMs).toBe(15_000);
+    clock.catchUp(Number.NaN);
+    expect(clock.offsetMs).toBe(15_000);
+  });
+
+  it("one process: shared() resolves at once", async () => {
+    const clock = new SandboxClock(() => 0);
+    clock.advance(1);
+    await expect(clock.shared()).resolves.toBeUndefined();
+  });
+});
+
 it("ProductionClock is the system clock", () => {
   const before = Date.now();
   const now = new ProductionClock().now();
