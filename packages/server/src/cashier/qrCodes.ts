@@ -37,14 +37,6 @@ export const issueQrCode = async (db: Queryable, orderId: number, now: number): 
   return code;
 };
 
-/**
- * The first code of an order that has just been paid (it cannot have one yet): one INSERT. Should
- * it have one anyway, the one-live-code index keeps the old one and nothing is added.
- */
-export const issueFirstQrCode = async (db: Queryable, orderId: number, now: number): Promise<void> => {
-  await db.insert(qrCodes).values({ code: newQrPayload(), orderId, issuedAt: new Date(now) }).onConflictDoNothing();
-};
-
 /** Voids the order's live code, if any (refunds, expiry, regeneration). */
 export const voidQrCodes = async (db: Queryable, orderId: number, now: number): Promise<void> => {
   await db

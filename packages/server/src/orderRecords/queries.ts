@@ -20,9 +20,6 @@ export const findOrderByMchntNo = async (db: Queryable, mchntOrderNo: string): P
 export const lockOrder = async (tx: Queryable, orderId: number): Promise<OrderRow | undefined> =>
   (await tx.select().from(orders).where(eq(orders.id, orderId)).for("update"))[0];
 
-export const lockOrderByMchntNo = async (tx: Queryable, mchntOrderNo: string): Promise<OrderRow | undefined> =>
-  (await tx.select().from(orders).where(eq(orders.mchntOrderNo, mchntOrderNo)).for("update"))[0];
-
 /** The live (neither voided nor redeemed) QR code of each order that has one. */
 export const liveQrCodes = async (db: Queryable, orderIds: readonly number[]): Promise<Map<number, string>> => {
   if (orderIds.length === 0) return new Map();

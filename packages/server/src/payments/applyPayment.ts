@@ -1,30 +1,29 @@
 import { Order } from "@fuel/domain";
 import { Result } from "effect";
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orders, payments } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
-import { issueFirstQrCode } from "../cashier/qrCodes.ts";
-import { lockOrderByMchntNo } from "../orderRecords/queries.ts";
-import { domainOrder, STATUS } from "../orderRecords/rows.ts";
+import { newQrPayload } from "../cashier/qrCodes.ts";
 import type { ChannelPayment } from "./PaymentChannel.ts";
 
 /**
  * Money received, applied exactly once (issue 4). A payment reaches us as a notification (at
  * least once, maybe many times at once) or as the answer to a query; both come here.
  *
- * In one transaction:
+ * One statement, the database function `apply_payment` (drizzle/0008_apply_payment.sql), which
+ * runs as its own transaction (issue 14: one round trip instead of six, so the order's row lock is
+ * held for a few statements rather than across round trips):
  * 1. lock the order row (every status change of an order takes this lock first, so a cancel, an
  *    expiry or a second delivery waits for us or we for it);
  * 2. refuse an unknown order, a channel the order was not opened at, or a wrong amount (4xx,
  *    nothing written: the channel will deliver again, and a person must look at a wrong amount);
  * 3. record the payment, one row per channel transaction (`UNIQUE (channel, transaction_id)`):
  *    a repeat finds its row and changes nothing;
- * 4. apply `Order.transition(order, Pay{at})`: unpaid -> unused (paid), with the order's QR code
- *    issued in the same transaction. When the machine refuses (the order was cancelled or had
- *    expired meanwhile, or was already paid by another transaction), the payment stays recorded
- *    with `refund_required`, and the caller gives the money back: never lost, never kept for
- *    nothing.
+ * 4. apply `Order.transition(order, Pay{at})` as {@link PAY} reads it off the state machine:
+ *    unpaid -> unused (paid), with the order's QR code issued in the same transaction. When the
+ *    machine refuses (the order was cancelled or had expired meanwhile, or was already paid by
+ *    another transaction), the payment is recorded with `refund_required`, and the caller gives
+ *    the money back: never lost, never kept for nothing.
  */
 
 export type PaymentOutcome =
@@ -32,39 +31,112 @@ export type PaymentOutcome =
   | { readonly kind: "duplicate"; readonly orderId: number }
   | { readonly kind: "refund-required"; readonly orderId: number; readonly paymentId: number };
 
-export const applyPayment = async (db: Database, payment: ChannelPayment, now: number): Promise<PaymentOutcome> =>
-  db.transaction(async (tx) => {
-    const order = await lockOrderByMchntNo(tx, payment.mchntOrderNo);
-    if (order === undefined) throw refuse("OrderNotFound");
+/** What `Pay` does, as `apply_payment` takes it: the status codes it is accepted from and the one it leads to. */
+export interface PayRule {
+  readonly payableFrom: readonly number[];
+  readonly paidStatus: number;
+}
+
+/**
+ * `Pay` read off `Order.transition` once, when this module loads, for every status and kind: the
+ * statuses it is accepted from and where it leads (the domain decides; the SQL function applies).
+ * The function compares one thing itself, the payment's instant with the locked row's pay
+ * deadline (`p_paid_at < pay_deadline`); this checks that the machine draws the line exactly
+ * there (accepted 1 ms before the deadline, refused at it, whatever `now` is) and that the paid
+ * order's `paidAt` is the payment's instant, and throws otherwise, failing every test at once
+ * rather than letting the SQL and the domain drift apart.
+ */
+export const readPayRule = (transition: typeof Order.transition = Order.transition): PayRule => {
+  const at = Date.UTC(2026, 0, 1);
+  const payableFrom: number[] = [];
+  const leadsTo = new Set<number>();
+  const drift = (why: string) => new Error(`Order.transition's Pay no longer matches apply_payment (drizzle/0008_apply_payment.sql): ${why}`);
+  for (const status of Order.ORDER_STATUSES) {
+    const verdicts = new Set<boolean>();
+    for (const kind of ["fuel", "recharge"] as const) {
+      const order = (payDeadline: number): Order.Order => ({
+        kind,
+        status,
+        createdAt: at - 60_000,
+        payDeadline,
+        ...(status === "unpaid" ? {} : { paidAt: at - 1_000 }),
+      });
+      for (const now of [at, at + 86_400_000]) {
+        const inWindow = transition(order(at + 1), Order.OrderEvent.Pay({ at }), now);
+        const atDeadline = transition(order(at), Order.OrderEvent.Pay({ at }), now);
+        if (Result.isSuccess(atDeadline)) throw drift(`a ${kind} order ${status} takes a payment made at its pay deadline`);
+        verdicts.add(Result.isSuccess(inWindow));
+        if (Result.isFailure(inWindow)) continue;
+        if (inWindow.success.paidAt !== at) throw drift("the paid order's paidAt is not the payment's instant");
+        leadsTo.add(Order.statusCode(inWindow.success.status));
+      }
+    }
+    // The SQL knows neither the order's kind nor `now`: the verdict must not depend on them.
+    if (verdicts.size > 1) throw drift(`Pay from ${status} depends on the order's kind or on now`);
+    if (verdicts.has(true)) payableFrom.push(Order.statusCode(status));
+  }
+  const [paidStatus, ...others] = [...leadsTo];
+  if (paidStatus === undefined || others.length > 0) throw drift(`Pay leads to ${leadsTo.size} statuses, not one`);
+  return { payableFrom, paidStatus };
+};
+
+/** {@link readPayRule}'s answer for the domain as it is. */
+export const PAY: PayRule = readPayRule();
+
+/** `apply_payment`'s answer (drizzle/0008_apply_payment.sql). */
+export type PaymentApplication =
+  | { readonly outcome: "applied" | "refund-required"; readonly orderId: number; readonly paymentId: number }
+  | { readonly outcome: "duplicate" | "channel-mismatch"; readonly orderId: number }
+  | { readonly outcome: "amount-mismatch"; readonly orderId: number; readonly due: number }
+  | { readonly outcome: "unknown" };
+
+interface ApplicationRow {
+  readonly outcome: PaymentApplication["outcome"];
+  readonly order_id: number | null;
+  readonly payment_id: number | null;
+  readonly due: number | null;
+}
+
+/** One call of `apply_payment`: lock, checks, payment row, and the order paid or the payment marked for refund. */
+export const callApplyPayment = async (db: Database, payment: ChannelPayment, now: number, rule: PayRule = PAY): Promise<PaymentApplication> => {
+  const { rows } = await db.execute<Record<string, unknown>>(
+    sql`SELECT outcome, order_id, payment_id, due FROM apply_payment(${payment.mchntOrderNo}, ${payment.channel}, ${payment.transactionId}, ${payment.amountCents}, ${payment.paidAt.toISOString()}::timestamptz, ${new Date(now).toISOString()}::timestamptz, ${`{${rule.payableFrom.join(",")}}`}::integer[], ${rule.paidStatus}, ${newQrPayload()})`,
+  );
+  const row = rows[0] as ApplicationRow | undefined;
+  if (row === undefined) throw new Error("apply_payment answered no row");
+  return applicationOf(row);
+};
+
+const applicationOf = (row: ApplicationRow): PaymentApplication => {
+  const orderId = Number(row.order_id);
+  switch (row.outcome) {
+    case "unknown":
+      return { outcome: "unknown" };
+    case "applied":
+    case "refund-required":
+      return { outcome: row.outcome, orderId, paymentId: Number(row.payment_id) };
+    case "duplicate":
+    case "channel-mismatch":
+      return { outcome: row.outcome, orderId };
+    case "amount-mismatch":
+      return { outcome: row.outcome, orderId, due: Number(row.due) };
+  }
+};
+
+export const applyPayment = async (db: Database, payment: ChannelPayment, now: number): Promise<PaymentOutcome> => {
+  const applied = await callApplyPayment(db, payment, now);
+  switch (applied.outcome) {
+    case "unknown":
+      throw refuse("OrderNotFound");
     // Each order is opened at one channel; another channel reporting money for it is not believed.
-    if (payment.channel !== order.paytype) throw refuse("PaymentChannelMismatch");
-    if (payment.amountCents !== order.amount) {
-      throw refuse("PaymentAmountMismatch", { paid: payment.amountCents, due: order.amount });
-    }
-
-    const [recorded] = await tx
-      .insert(payments)
-      .values({
-        orderId: order.id,
-        channel: payment.channel,
-        transactionId: payment.transactionId,
-        amount: payment.amountCents,
-        paidAt: payment.paidAt,
-        receivedAt: new Date(now),
-      })
-      .onConflictDoNothing()
-      .returning({ id: payments.id });
-    if (recorded === undefined) return { kind: "duplicate", orderId: order.id };
-
-    const step = Order.transition(domainOrder(order), Order.OrderEvent.Pay({ at: payment.paidAt.getTime() }), now);
-    if (Result.isFailure(step)) {
-      await tx.update(payments).set({ refundRequired: true }).where(eq(payments.id, recorded.id));
-      return { kind: "refund-required", orderId: order.id, paymentId: recorded.id };
-    }
-    await tx
-      .update(orders)
-      .set({ status: STATUS.unused, paidAt: payment.paidAt })
-      .where(and(eq(orders.id, order.id), eq(orders.status, STATUS.unpaid)));
-    await issueFirstQrCode(tx, order.id, now);
-    return { kind: "applied", orderId: order.id, paymentId: recorded.id };
-  });
+    case "channel-mismatch":
+      throw refuse("PaymentChannelMismatch");
+    case "amount-mismatch":
+      throw refuse("PaymentAmountMismatch", { paid: payment.amountCents, due: applied.due });
+    case "duplicate":
+      return { kind: "duplicate", orderId: applied.orderId };
+    case "applied":
+    case "refund-required":
+      return { kind: applied.outcome, orderId: applied.orderId, paymentId: applied.paymentId };
+  }
+};
