@@ -2,9 +2,10 @@ import { randomBytes } from "node:crypto";
 import type { Agent } from "node:http";
 import { Constants, Pricing } from "@fuel/domain";
 import { signUpCustomers, type Customer } from "./customers.ts";
-import { api, newAgent, send, type Target } from "./http.ts";
-import { platformSecretsOf, signedNotification, type PlatformSecrets, type SignedNotification } from "./notification.ts";
+import { newAgent, send, type Target } from "./http.ts";
+import { signedNotification, type PlatformSecrets, type SignedNotification } from "./notification.ts";
 import type { FromGenerator, PhaseOutcome, PhaseSpec, ToGenerator } from "./protocol.ts";
+import { dieselStation, sandboxPlatform, type DieselStation } from "./sandboxServer.ts";
 import { closedLoop, openLoop, openLoopJobs, type Job, type JobResult, type LoadRecord } from "./schedule.ts";
 import { summarize } from "./stats.ts";
 
@@ -39,17 +40,11 @@ interface UnpaidOrder {
   readonly amountCents: number;
 }
 
-interface Station {
-  readonly id: number;
-  readonly nowPrice: number;
-  readonly originalPrice: number;
-}
-
 interface World {
   readonly agent: Agent;
   readonly target: Target;
   readonly holders: Holder[];
-  readonly station: Station;
+  readonly station: DieselStation;
   readonly secrets: PlatformSecrets;
   /** The server's clock minus ours (the sandbox clock may run ahead). */
   readonly clockOffsetMs: number;
@@ -270,22 +265,17 @@ const prepare = async (m: Extract<ToGenerator, { type: "prepare" }>): Promise<Fr
   const agent = newAgent();
   const target: Target = { host: m.host, port: m.port };
   const customers = await signUpCustomers(agent, target, m.customers, m.concurrency);
-  const stations = await api<Array<{ id: number; sell_type: string; now_price: number; original_price: number }>>(agent, target, "/api/station/current_city_list", {
-    body: { city: "广州市" },
-  });
-  const diesel = stations.find((s) => s.sell_type.split(/[;；]/).includes("0#"));
-  if (diesel === undefined) throw new Error("no diesel station in the demo catalogue");
-  const platform = (await (await fetch(`http://${m.host}:${m.port}/__bench/sandbox-platform`)).json()) as { platformPrivateKeyPem: string; apiV3Key: string };
-  const probe = (await (await fetch(`http://${m.host}:${m.port}/__bench/probe`)).json()) as { clockNowMs: number };
+  const station = await dieselStation(agent, target);
+  const platform = await sandboxPlatform(target);
   world = {
     agent,
     target,
     holders: customers.map((c) => ({ ...c, holding: 0, amounts: 0 })),
-    station: { id: diesel.id, nowPrice: diesel.now_price, originalPrice: diesel.original_price },
-    secrets: platformSecretsOf(platform.platformPrivateKeyPem, platform.apiV3Key),
-    clockOffsetMs: probe.clockNowMs - Date.now(),
+    station,
+    secrets: platform.secrets,
+    clockOffsetMs: platform.clockOffsetMs,
   };
-  return { type: "prepared", customers: customers.length, setupMs: performance.now() - started, stationId: diesel.id };
+  return { type: "prepared", customers: customers.length, setupMs: performance.now() - started, stationId: station.id };
 };
 
 process.on("message", (m: ToGenerator) => {

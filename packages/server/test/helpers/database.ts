@@ -28,30 +28,37 @@ export const openTestDatabase = async (): Promise<TestDatabase> => {
     return { handle, kind: handle.kind, close: () => handle.close() };
   }
 
-  const name = `fuel_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString() });
+  const fresh = await createFreshDatabase(adminUrl);
+  const handle = await openDatabase({ kind: "postgres", url: fresh.url });
   await migrate(handle);
   return {
     handle,
     kind: handle.kind,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await fresh.drop();
     },
   };
+};
+
+const adminQuery = async (adminUrl: string, statement: string): Promise<void> => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+};
+
+/**
+ * An empty `fuel_test_<random>` database on the PostgreSQL server `adminUrl` names (not migrated:
+ * for a server process that migrates at start), its URL, and how to drop it.
+ */
+export const createFreshDatabase = async (adminUrl: string): Promise<{ readonly url: string; drop(): Promise<void> }> => {
+  const name = `fuel_test_${randomBytes(6).toString("hex")}`;
+  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 };
