@@ -38,6 +38,12 @@ export interface ServerOptions extends Partial<Pick<BuildAppOptions, "authentica
   readonly report?: (line: string) => void;
   /** Start-up problems that do not stop the server. Default: dropped. */
   readonly warn?: (line: string) => void;
+  /**
+   * The database the server opened is lost for good (PGlite's worker thread died). Default: say
+   * so through `warn` and exit with status 1 for a supervisor to start the server again; a server
+   * without its database would only answer errors.
+   */
+  readonly onDatabaseLost?: (err: Error) => void;
 }
 
 export interface RunningServer {
@@ -117,7 +123,13 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
   try {
     let database = options.database;
     if (database === undefined) {
-      const opened = await openDatabase(config, { onPoolError: (err) => warn(`database pool error: ${err.message}`), lockLabel: "the server" });
+      const onLost =
+        options.onDatabaseLost ??
+        ((err: Error) => {
+          warn(`the database is lost, exiting: ${err.message}`);
+          process.exit(1);
+        });
+      const opened = await openDatabase(config, { onPoolError: (err) => warn(`database pool error: ${err.message}`), onLost, lockLabel: "the server" });
       database = opened;
       stops.push(() => opened.close());
       await migrate(opened);

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { PGlite, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
 import { getTableName, sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglit
 import pg from "pg";
 import type { Config, DatabaseConfig } from "../config.ts";
 import { acquireFolderLock, type FolderLock } from "./folderLock.ts";
+import { startPgliteThread, type PgliteThread } from "./pgliteThread.ts";
 import * as schema from "./schema.ts";
 
 export { schema };
@@ -17,9 +18,9 @@ export type Schema = typeof schema;
  * A Drizzle database typed on our schema, whichever driver is underneath. Repositories take this.
  *
  * Driver differences to keep in repositories (DESIGN.md §7): raw-SQL int8 (`count(*)`, `sum`)
- * comes back as a number from PGlite and as a string from pg, so wrap such results in `Number()`;
- * and PGlite is a single session, so transactions never interleave there: race tests must also
- * run on PostgreSQL (`npm run test:pg`).
+ * comes back as a number from in-process PGlite and as a string from pg (PostgreSQL, and PGlite
+ * in its worker thread), so wrap such results in `Number()`; and PGlite is a single session, so
+ * transactions never interleave there: race tests must also run on PostgreSQL (`npm run test:pg`).
  */
 export type Database = PgDatabase<QueryResultHKT, Schema>;
 
@@ -36,13 +37,19 @@ type Assume<T, U> = T extends U ? T : U;
 
 export type DatabaseKind = "pglite" | "postgres";
 
-/** An open database: the Drizzle instance, which driver it is, and how to close it. */
+/** An open database: the Drizzle instance, which database it is, and how to close it. */
 export interface DatabaseHandle {
   readonly db: Database;
+  /** Which database: PGlite (one session, wherever it runs) or a PostgreSQL server. */
   readonly kind: DatabaseKind;
-  /** The driver-specific instance, for the matching migrator (src/db/migrate.ts). */
+  /**
+   * The driver-specific instance, for the matching migrator (src/db/migrate.ts): PGlite in this
+   * thread through Drizzle's PGlite driver (the tests' per-file databases), PGlite in a worker
+   * thread through node-postgres (what `openDatabase` opens), or a PostgreSQL server's pool.
+   */
   readonly driver:
     | { readonly kind: "pglite"; readonly db: PgliteDatabase<Schema>; readonly client: PGlite }
+    | { readonly kind: "pglite-worker"; readonly db: NodePgDatabase<Schema>; readonly pool: pg.Pool; readonly thread: PgliteThread }
     | { readonly kind: "postgres"; readonly db: NodePgDatabase<Schema>; readonly pool: pg.Pool };
   /** Closes the connection(s). Idempotent. */
   close(): Promise<void>;
@@ -51,6 +58,12 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** Called with errors from idle pool clients (a PostgreSQL restart); without it they would crash the process. */
   readonly onPoolError?: (err: Error) => void;
+  /**
+   * PGlite only: called once if its worker thread dies (a crash of PGlite, the thread killed),
+   * after a folder's lock is released. The database is gone: every query fails from then on, so
+   * a server should exit and let its supervisor start it again, not serve without a database.
+   */
+  readonly onLost?: (err: Error) => void;
   /**
    * What this process is ("the server", "the operators' CLI"), written into a PGlite folder's lock
    * so that another process refused by it can tell the operator who holds the folder.
@@ -62,6 +75,11 @@ export interface OpenDatabaseOptions {
  * Opens the database the configuration names (a whole `Config` or its `database` part): PGlite
  * in a folder (created if missing) or in memory, or a node-postgres pool. Does not migrate: call
  * `migrate(handle)`.
+ *
+ * PGlite runs in a worker thread (./pgliteThread.ts), so its WebAssembly PostgreSQL does not
+ * share the event loop's core with HTTP; the main thread reaches it through node-postgres, the
+ * very driver (and Drizzle driver) PostgreSQL uses, with a pool of one connection because PGlite
+ * is one session: transactions queue for it and never interleave.
  *
  * A PGlite folder is opened by one process at a time: this takes its lock (src/db/folderLock.ts)
  * and `close` releases it; a folder held by a live process throws `FolderLockedError`, whose
@@ -90,19 +108,48 @@ export const openDatabase = async (
     mkdirSync(config.dir, { recursive: true });
     lock = acquireFolderLock(config.dir, options.lockLabel === undefined ? {} : { label: options.lockLabel });
   }
-  let client: PGlite;
+  let lost = false;
+  let thread: PgliteThread;
   try {
-    // In memory there is nothing to make durable: answering before PGlite's file-system sync saves
-    // about a third of every query's cost (docs/performance.md). A folder keeps full durability.
-    client = await PGlite.create(config.kind === "pglite-dir" ? config.dir : "memory://", { relaxedDurability: config.kind === "pglite-memory" });
+    thread = await startPgliteThread({
+      dataDir: config.kind === "pglite-dir" ? config.dir : "memory://",
+      // In memory there is nothing to make durable: answering before PGlite's file-system sync
+      // saves about a third of every query's cost (docs/performance.md). A folder keeps full durability.
+      relaxedDurability: config.kind === "pglite-memory",
+      onLost: (err) => {
+        lost = true;
+        // PGlite is gone with its thread: nothing writes the folder any more.
+        lock?.release();
+        options.onLost?.(err);
+      },
+    });
   } catch (err) {
     lock?.release();
     throw err;
   }
-  const db = pgliteDrizzle(client);
-  const closeClient = async (): Promise<void> => {
+  const pool = new pg.Pool({
+    max: 1,
+    // Keep the one connection: a new one costs a start-up message and a session reset.
+    idleTimeoutMillis: 0,
+    stream: () => thread.connect(),
+    // PGlite ignores them; set so that PGUSER, PGDATABASE... in the environment play no part.
+    user: "postgres",
+    database: "postgres",
+    host: "pglite-worker",
+    port: 5432,
+  });
+  // A dead worker is reported through onLost; a connection that errors while a request holds it
+  // must not throw from pg's event emitter (its queries fail with the error all the same).
+  pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
+  const db = drizzlePg({ client: pool, schema });
+  const closeAll = async (): Promise<void> => {
     try {
-      if (!client.closed) await client.close();
+      try {
+        await pool.end();
+      } finally {
+        if (!lost) await thread.close();
+      }
     } finally {
       // Only after PGlite has written its last page: the next opener may start at once.
       lock?.release();
@@ -112,8 +159,8 @@ export const openDatabase = async (
   return {
     db,
     kind: "pglite",
-    driver: { kind: "pglite", db, client },
-    close: () => (closed ??= closeClient()),
+    driver: { kind: "pglite-worker", db, pool, thread },
+    close: () => (closed ??= closeAll()),
   };
 };
 

@@ -10,11 +10,17 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.m
  * Applies the migrations not yet applied, with the migrator of the handle's driver. Idempotent;
  * Drizzle records applied migrations in `drizzle.__drizzle_migrations`. On PostgreSQL several
  * servers starting at once are serialised by an advisory lock, so a fleet can migrate on boot.
+ * PGlite needs no lock: one process holds a folder (src/db/folderLock.ts), and its worker has
+ * one connection, which an advisory lock held on the side would leave to nobody else.
  */
 export const migrate = async (handle: DatabaseHandle, migrationsFolder: string = MIGRATIONS_FOLDER): Promise<void> => {
   const { driver } = handle;
   if (driver.kind === "pglite") {
     await migratePglite(driver.db, { migrationsFolder });
+    return;
+  }
+  if (driver.kind === "pglite-worker") {
+    await migrateNodePg(driver.db, { migrationsFolder });
     return;
   }
   const client = await driver.pool.connect();

@@ -8,6 +8,7 @@ import { newSessionToken, sha256 } from "../security/tokens.ts";
 import { MAX_TOKEN_LENGTH, SESSION_GRACE_MS, SESSION_LIFETIME_MS, SESSION_REFRESH_AFTER_MS } from "./policy.ts";
 import { sessionCache, type AuthFacts } from "./sessionCache.ts";
 import type { Queryable } from "../db/queryable.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 
 /**
  * Sessions (issue 3): random opaque tokens, only their SHA-256 stored, with an expiry; a sliding
@@ -78,36 +79,39 @@ const refresh = async (db: Database, tokenHash: string, userId: number, now: num
   return token;
 };
 
+const authFactsQuery = preparedPerDatabase("auth_facts", (db, name) =>
+  db
+    .select({
+      session: {
+        userId: sessions.userId,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        replacedAt: sessions.replacedAt,
+        graceUntil: sessions.graceUntil,
+      },
+      user: users,
+      blacklistedPhone: blacklist.phone,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(blacklist, eq(blacklist.phone, users.phone))
+    .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+    .limit(1)
+    .prepare(name),
+);
+
+/** The session, its customer and any blacklisting, in one prepared read: every authenticated request whose facts are not cached makes it. */
+const loadAuthFacts = async (db: Database, tokenHash: string): Promise<AuthFacts | undefined> => (await authFactsQuery(db).execute({ tokenHash }))[0];
+
+/** The signed-in customer's row as authentication just read it (GET /api/user/info needs no second query). */
+export const authenticatedUserRow = (token: string): AuthFacts["user"] | undefined => sessionCache.get(sha256(token))?.user;
+
 /**
  * The real {@link Authenticate}: the bearer token's session, or null when it is missing, unknown,
  * expired or logged out (401). A valid token of a customer whose phone is blacklisted throws
  * the `Blacklisted` refusal (403, spec §6): the refusal is about the person, not the token, and every
  * protected endpoint must give it.
  */
-const loadAuthFacts = async (db: Database, tokenHash: string): Promise<AuthFacts | undefined> =>
-  (
-    await db
-      .select({
-        session: {
-          userId: sessions.userId,
-          createdAt: sessions.createdAt,
-          expiresAt: sessions.expiresAt,
-          replacedAt: sessions.replacedAt,
-          graceUntil: sessions.graceUntil,
-        },
-        user: users,
-        blacklistedPhone: blacklist.phone,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .leftJoin(blacklist, eq(blacklist.phone, users.phone))
-      .where(eq(sessions.tokenHash, tokenHash))
-      .limit(1)
-  )[0];
-
-/** The signed-in customer's row as authentication just read it (GET /api/user/info needs no second query). */
-export const authenticatedUserRow = (token: string): AuthFacts["user"] | undefined => sessionCache.get(sha256(token))?.user;
-
 export const sessionAuthenticator =
   (db: Database, clock: Clock): Authenticate =>
   async (request) => {

@@ -1,6 +1,7 @@
 import { Constants } from "@fuel/domain";
 import { getTableColumns, is, SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { orders } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { refuseTooManyUnpaid, tooManyUnpaidOrders } from "./unpaidOrders.ts";
@@ -122,16 +123,29 @@ const PLACED_FIELDS = Object.fromEntries(Object.entries(PAYABLE_COLUMNS).map(([k
   readonly [K in keyof PayableOrder]: SQL<PayableOrder[K]>;
 };
 
+/** `place_order` prepared once per database (src/db/prepared.ts): the hot statement of order creation. */
+const placeOrderQuery = preparedPerDatabase("place_order", (db, name) => {
+  const ph = sql.placeholder;
+  const call = sql`place_order(${ph("userId")}, ${ph("draftHash")}, ${ph("repeatSince")}, ${ph("now")}, ${STATUS.unpaid}, ${Constants.MAX_UNPAID_ORDERS}, ${ph("order")})`;
+  return db
+    .select({ outcome: sql<Placement["outcome"]>`outcome`, ...PLACED_FIELDS })
+    .from(sql`(SELECT p.outcome, (p.placed).* FROM ${call} AS p) AS placement`)
+    .prepare(name);
+});
+
 /** One call of `place_order`: lock, double-tap check, cap, insert (drizzle/0007_place_order.sql). */
 export const placeOrder = async (
   db: Database,
   key: { readonly userId: number; readonly draftHash: string; readonly repeatSince: Date; readonly now: number },
   row: PlacedRow,
 ): Promise<Placement> => {
-  const call = sql`place_order(${key.userId}, ${key.draftHash}, ${key.repeatSince.toISOString()}, ${new Date(key.now).toISOString()}, ${STATUS.unpaid}, ${Constants.MAX_UNPAID_ORDERS}, ${placedRowJson(row)})`;
-  const [result] = await db
-    .select({ outcome: sql<Placement["outcome"]>`outcome`, ...PLACED_FIELDS })
-    .from(sql`(SELECT p.outcome, (p.placed).* FROM ${call} AS p) AS placement`);
+  const [result] = await placeOrderQuery(db).execute({
+    userId: key.userId,
+    draftHash: key.draftHash,
+    repeatSince: key.repeatSince.toISOString(),
+    now: new Date(key.now).toISOString(),
+    order: placedRowJson(row),
+  });
   if (result === undefined) throw new Error("place_order answered no row");
   const { outcome, ...order } = result;
   return outcome === "placed" || outcome === "repeat" ? { outcome, order } : { outcome };

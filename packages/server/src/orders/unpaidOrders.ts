@@ -1,7 +1,8 @@
 import { Constants } from "@fuel/domain";
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { orders } from "../db/schema.ts";
-import type { Queryable } from "../db/queryable.ts";
+import type { Database } from "../db/client.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { STATUS } from "../orderRecords/rows.ts";
 
@@ -26,20 +27,25 @@ export interface DraftKey {
   readonly repeatSince: Date;
 }
 
-const open = (userId: number, now: number) => and(eq(orders.userId, userId), eq(orders.status, STATUS.unpaid), gt(orders.payDeadline, new Date(now)));
 
 /** 409: the customer already holds the most unpaid orders allowed. */
 export const tooManyUnpaidOrders = () => refuse("TooManyUnpaidOrders", { max: Constants.MAX_UNPAID_ORDERS });
 
-/** The early check, without the lock: one count. */
-export const refuseTooManyUnpaid = async (db: Queryable, userId: number, draft: DraftKey, now: number): Promise<void> => {
-  const [row] = await db
+/** The early check's count, prepared once per database (src/db/prepared.ts): every creation makes it. */
+const unpaidCountQuery = preparedPerDatabase("unpaid_orders_count", (db, name) =>
+  db
     .select({
       unpaid: count(),
-      repeat: sql<boolean>`coalesce(bool_or(${orders.draftHash} = ${draft.hash} AND ${orders.createdAt} > ${draft.repeatSince}), false)`,
+      repeat: sql<boolean>`coalesce(bool_or(${orders.draftHash} = ${sql.placeholder("draftHash")} AND ${orders.createdAt} > ${sql.placeholder("repeatSince")}), false)`,
     })
     .from(orders)
-    .where(open(userId, now));
+    .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.status, STATUS.unpaid), gt(orders.payDeadline, sql.placeholder("now"))))
+    .prepare(name),
+);
+
+/** The early check, without the lock: one count of the unpaid orders still in their pay window. */
+export const refuseTooManyUnpaid = async (db: Database, userId: number, draft: DraftKey, now: number): Promise<void> => {
+  const [row] = await unpaidCountQuery(db).execute({ userId, draftHash: draft.hash, repeatSince: draft.repeatSince.toISOString(), now: new Date(now).toISOString() });
   // count() is int8: a number from PGlite, a string from pg.
   if (row !== undefined && !row.repeat && Number(row.unpaid) >= Constants.MAX_UNPAID_ORDERS) throw tooManyUnpaidOrders();
 };

@@ -2,6 +2,7 @@ import { Order } from "@fuel/domain";
 import { Result } from "effect";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { newQrPayload } from "../cashier/qrCodes.ts";
 import type { ChannelPayment } from "./PaymentChannel.ts";
@@ -92,29 +93,52 @@ export type PaymentApplication =
 
 interface ApplicationRow {
   readonly outcome: PaymentApplication["outcome"];
-  readonly order_id: number | null;
-  readonly payment_id: number | null;
+  readonly orderId: number | null;
+  readonly paymentId: number | null;
   readonly due: number | null;
 }
 
+/** `apply_payment` prepared once per database (src/db/prepared.ts): the one statement of every payment notification. */
+const applyPaymentQuery = preparedPerDatabase("apply_payment", (db, name) => {
+  const ph = sql.placeholder;
+  return db
+    .select({
+      outcome: sql<ApplicationRow["outcome"]>`outcome`,
+      orderId: sql<number | null>`order_id`,
+      paymentId: sql<number | null>`payment_id`,
+      due: sql<number | null>`due`,
+    })
+    .from(
+      sql`apply_payment(${ph("mchntOrderNo")}, ${ph("channel")}, ${ph("transactionId")}, ${ph("amount")}, ${ph("paidAt")}::timestamptz, ${ph("now")}::timestamptz, ${ph("payable")}::integer[], ${ph("paidStatus")}, ${ph("qrCode")})`,
+    )
+    .prepare(name);
+});
+
 /** One call of `apply_payment`: lock, checks, payment row, and the order paid or the payment marked for refund. */
 export const callApplyPayment = async (db: Database, payment: ChannelPayment, now: number, rule: PayRule = PAY): Promise<PaymentApplication> => {
-  const { rows } = await db.execute<Record<string, unknown>>(
-    sql`SELECT outcome, order_id, payment_id, due FROM apply_payment(${payment.mchntOrderNo}, ${payment.channel}, ${payment.transactionId}, ${payment.amountCents}, ${payment.paidAt.toISOString()}::timestamptz, ${new Date(now).toISOString()}::timestamptz, ${`{${rule.payableFrom.join(",")}}`}::integer[], ${rule.paidStatus}, ${newQrPayload()})`,
-  );
-  const row = rows[0] as ApplicationRow | undefined;
+  const [row] = await applyPaymentQuery(db).execute({
+    mchntOrderNo: payment.mchntOrderNo,
+    channel: payment.channel,
+    transactionId: payment.transactionId,
+    amount: payment.amountCents,
+    paidAt: payment.paidAt.toISOString(),
+    now: new Date(now).toISOString(),
+    payable: `{${rule.payableFrom.join(",")}}`,
+    paidStatus: rule.paidStatus,
+    qrCode: newQrPayload(),
+  });
   if (row === undefined) throw new Error("apply_payment answered no row");
   return applicationOf(row);
 };
 
 const applicationOf = (row: ApplicationRow): PaymentApplication => {
-  const orderId = Number(row.order_id);
+  const orderId = Number(row.orderId);
   switch (row.outcome) {
     case "unknown":
       return { outcome: "unknown" };
     case "applied":
     case "refund-required":
-      return { outcome: row.outcome, orderId, paymentId: Number(row.payment_id) };
+      return { outcome: row.outcome, orderId, paymentId: Number(row.paymentId) };
     case "duplicate":
     case "channel-mismatch":
       return { outcome: row.outcome, orderId };

@@ -7,7 +7,7 @@ import { startServer } from "../../src/index.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { resetDatabase, type Database, type DatabaseHandle } from "../../src/db/client.ts";
 import { SandboxClock } from "../../src/providers/clock/Sandbox.ts";
-import { openTestDatabase } from "./database.ts";
+import { openTestDatabase, type TestDatabaseOptions } from "./database.ts";
 
 /** scrypt cost in tests: N = 2^4 hashes in microseconds instead of ~100 ms (test/security/passwords.test.ts covers the production cost). */
 export const TEST_PASSWORD_HASH_COST = 4;
@@ -43,6 +43,8 @@ export interface BootOptions {
   readonly providers?: BuildAppOptions["providers"];
   /** The system time under the sandbox clock (default `Date.now`): a test can live on a chosen day, e.g. in the maintenance window. */
   readonly systemTime?: () => number;
+  /** Where PGlite runs (test/helpers/database.ts). */
+  readonly pglite?: TestDatabaseOptions["pglite"];
 }
 
 /**
@@ -50,7 +52,7 @@ export interface BootOptions {
  * file, `reset()` between tests). Routes may still be added to `app` before the first `inject`.
  */
 export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.pglite === undefined ? {} : { pglite: options.pglite });
   const clock = new SandboxClock(options.systemTime);
   const config = testConfig(options.config);
   const server = await startServer({

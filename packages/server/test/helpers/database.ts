@@ -8,6 +8,10 @@ import { openMigratedPglite } from "./pgliteTemplate.ts";
  * One database per test file: in-memory PGlite by default, or, when `TEST_DATABASE_URL` names a
  * PostgreSQL server (`npm run test:pg`), a fresh `fuel_test_<random>` database created through
  * that URL and dropped on close. Migrated either way.
+ *
+ * PGlite runs in the test's thread, loaded from a migrated template (fast), unless asked for the
+ * server's own way, in a worker thread behind node-postgres (`openDatabase`): by the option, or
+ * for every file with `TEST_PGLITE=worker` (a fresh database per file: slower).
  */
 export interface TestDatabase {
   readonly handle: DatabaseHandle;
@@ -21,9 +25,19 @@ export const testDatabaseUrl = (): string | undefined => {
   return url === undefined || url === "" ? undefined : url;
 };
 
-export const openTestDatabase = async (): Promise<TestDatabase> => {
+export interface TestDatabaseOptions {
+  /** Where PGlite runs (ignored on PostgreSQL). Default: `TEST_PGLITE`, else in the test's thread. */
+  readonly pglite?: "in-process" | "worker";
+}
+
+export const openTestDatabase = async (options: TestDatabaseOptions = {}): Promise<TestDatabase> => {
   const adminUrl = testDatabaseUrl();
   if (adminUrl === undefined) {
+    if ((options.pglite ?? (process.env["TEST_PGLITE"] === "worker" ? "worker" : "in-process")) === "worker") {
+      const handle = await openDatabase({ kind: "pglite-memory" });
+      await migrate(handle);
+      return { handle, kind: handle.kind, close: () => handle.close() };
+    }
     const handle = await openMigratedPglite();
     return { handle, kind: handle.kind, close: () => handle.close() };
   }

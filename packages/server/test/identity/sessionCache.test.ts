@@ -57,14 +57,36 @@ describe("cached authentication", () => {
   });
 });
 
-/** A database whose `select` calls are counted (authentication reads a token's facts with one select). */
+/**
+ * A database whose queries are counted as they run (authentication reads a token's facts with one
+ * select). Counted where every Drizzle query runs, its session's prepared query's `execute`, so a
+ * query prepared once (src/db/prepared.ts) counts at each run, not once when it is built.
+ */
 const countingSelects = (db: Database): { readonly db: Database; readonly selects: () => number } => {
   let selects = 0;
+  type Prepared = { execute: (...args: unknown[]) => Promise<unknown> };
+  const session = (db as unknown as { session: object }).session;
+  const countingSession = new Proxy(session, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (prop !== "prepareQuery" || typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const prepared = (value as (...a: unknown[]) => Prepared).apply(target, args);
+        const execute = prepared.execute.bind(prepared);
+        prepared.execute = (...a: unknown[]) => {
+          selects += 1;
+          return execute(...a);
+        };
+        return prepared;
+      };
+    },
+  });
+  // A distinct object (its own prepared queries) whose methods see the counting session as `this.session`.
   const counted = new Proxy(db, {
     get(target, prop, receiver) {
-      if (prop === "select") selects += 1;
+      if (prop === "session") return countingSession;
       const value: unknown = Reflect.get(target, prop, receiver);
-      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(receiver) : value;
     },
   });
   return { db: counted, selects: () => selects };

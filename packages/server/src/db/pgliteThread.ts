@@ -1,0 +1,288 @@
+import { Duplex } from "node:stream";
+import { Worker } from "node:worker_threads";
+
+/**
+ * PGlite in a worker thread (./pgliteWorker.mjs), seen from the main thread as a PostgreSQL
+ * server that node-postgres reaches through `connect()` (pg's `stream` option) instead of a
+ * socket. The HTTP thread then only parses and serialises protocol messages while PostgreSQL's
+ * WebAssembly runs on the other core.
+ *
+ * There is one session (PGlite is one backend): use it with one connection at a time (a pool of
+ * one), so that transactions never interleave. A new connection finds the session reset: what the
+ * previous one left open is rolled back and its prepared statements are forgotten, as a server
+ * does for a closed connection.
+ */
+
+/** The worker is gone (crashed, killed, or PGlite failed): the database is lost until a restart. */
+export class PgliteWorkerLost extends Error {
+  override readonly name = "PgliteWorkerLost";
+}
+
+export interface PgliteThreadOptions {
+  /** A folder, or `memory://`. */
+  readonly dataDir: string;
+  /** Answer before PGlite's file-system sync: only for memory, where there is nothing to make durable. */
+  readonly relaxedDurability: boolean;
+  /** Called once if the worker dies without `close()`. Pending and later requests fail with the same error. */
+  readonly onLost?: (err: PgliteWorkerLost) => void;
+}
+
+export interface PgliteThread {
+  /** A new connection to the worker's session, for node-postgres's `stream` option. */
+  connect(): Duplex;
+  /** Closes PGlite in the worker (its last page written), then ends the thread. Idempotent. */
+  close(): Promise<void>;
+  /** Why the worker is gone, once it is. */
+  readonly lost: PgliteWorkerLost | undefined;
+  /** The thread, for tests that kill it. */
+  readonly worker: Worker;
+}
+
+type Request = { readonly op: "exec"; readonly bytes: Uint8Array } | { readonly op: "reset" } | { readonly op: "close" };
+type Reply = { readonly ok: true; readonly bytes?: Uint8Array } | { readonly ok: false; readonly message: string };
+type Startup = { readonly op: "ready" } | { readonly op: "failed"; readonly message: string };
+
+const WORKER_URL = new URL("./pgliteWorker.mjs", import.meta.url);
+
+/** Starts the worker and waits until PGlite is open in it (a failure to open rejects, and the thread is gone). */
+export const startPgliteThread = async (options: PgliteThreadOptions): Promise<PgliteThread> => {
+  const worker = new Worker(WORKER_URL, { workerData: { dataDir: options.dataDir, relaxedDurability: options.relaxedDurability } });
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (message: Startup): void => {
+      cleanup();
+      if (message.op === "ready") resolve();
+      else reject(new Error(`PGlite could not open ${options.dataDir}: ${message.message}`));
+    };
+    const onError = (err: Error): void => {
+      cleanup();
+      reject(err);
+    };
+    const onExit = (code: number): void => {
+      cleanup();
+      reject(new Error(`the PGlite worker exited with code ${code} while opening ${options.dataDir}`));
+    };
+    const cleanup = (): void => {
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+    };
+    worker.on("message", onMessage);
+    worker.on("error", onError);
+    worker.on("exit", onExit);
+  });
+  return new Thread(worker, options.onLost);
+};
+
+class Thread implements PgliteThread {
+  /** Requests sent and not yet answered, oldest first: the worker answers in order. */
+  readonly #waiting: Array<{ resolve: (bytes: Uint8Array | undefined) => void; reject: (err: Error) => void }> = [];
+  #lost: PgliteWorkerLost | undefined;
+  #closing = false;
+  #closed: Promise<void> | undefined;
+  /** A connection has started a session: the next one must find it reset. */
+  #sessionUsed = false;
+  #crashError: Error | undefined;
+
+  constructor(
+    readonly worker: Worker,
+    onLost: ((err: PgliteWorkerLost) => void) | undefined,
+  ) {
+    // The worker keeps the process alive only while a request waits for it: an idle database
+    // must not keep a finished CLI command (or a test) from exiting.
+    worker.unref();
+    worker.on("message", (reply: Reply) => {
+      const waiter = this.#waiting.shift();
+      if (this.#waiting.length === 0) worker.unref();
+      if (waiter === undefined) return;
+      if (reply.ok) waiter.resolve(reply.bytes);
+      else waiter.reject(new PgliteWorkerLost(`PGlite failed in its worker: ${reply.message}`));
+    });
+    worker.on("error", (err) => {
+      this.#crashError ??= err;
+    });
+    worker.on("exit", (code) => {
+      const cause = this.#crashError;
+      const lost = new PgliteWorkerLost(
+        this.#closing ? "the PGlite worker is closed" : `the PGlite worker stopped (exit code ${code}${cause === undefined ? "" : `: ${cause.message}`})`,
+        cause === undefined ? undefined : { cause },
+      );
+      this.#lost = lost;
+      for (const waiter of this.#waiting.splice(0)) waiter.reject(lost);
+      if (!this.#closing) onLost?.(lost);
+    });
+  }
+
+  get lost(): PgliteWorkerLost | undefined {
+    return this.#lost;
+  }
+
+  request(message: Request): Promise<Uint8Array | undefined> {
+    if (this.#lost !== undefined) return Promise.reject(this.#lost);
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.length === 0) this.worker.ref();
+      this.#waiting.push({ resolve, reject });
+      if (message.op === "exec") this.worker.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
+      else this.worker.postMessage(message);
+    });
+  }
+
+  connect(): Duplex {
+    return new WorkerSocket(this);
+  }
+
+  /**
+   * Before a connection's start-up message: what the previous connection left (an open or failed
+   * transaction if it died mid-way, prepared statements, settings) is rolled back and forgotten,
+   * as a server does when a connection closes. Done here rather than when a connection ends, so
+   * that it is ordered before the new session's first message, whenever the old stream is torn down.
+   */
+  startSession(): void {
+    if (this.#sessionUsed) this.request({ op: "reset" }).catch(() => {});
+    this.#sessionUsed = true;
+  }
+
+  close(): Promise<void> {
+    return (this.#closed ??= (async () => {
+      if (this.#lost !== undefined) return;
+      // From here the thread's end is ours, not a loss to report.
+      this.#closing = true;
+      try {
+        await this.request({ op: "close" });
+      } finally {
+        await this.worker.terminate();
+      }
+    })());
+  }
+}
+
+const SSL_REQUEST = 80877103;
+const GSSENC_REQUEST = 80877104;
+const CANCEL_REQUEST = 80877102;
+const TERMINATE = 0x58; // 'X'
+
+/**
+ * One node-postgres connection to the worker, shaped like the socket pg expects (`connect`,
+ * `setNoDelay`, `setKeepAlive`, `ref`, `unref`, data in and out). pg writes whole messages; the
+ * messages it writes in one turn of the event loop (Parse, Bind, Describe, Execute, Sync of one
+ * query) go to the worker as one batch: one crossing each way per query.
+ */
+class WorkerSocket extends Duplex {
+  #unread: Buffer = Buffer.alloc(0);
+  #batch: Buffer[] = [];
+  #flushScheduled = false;
+  /** The last request sent: the stream ends after its answer. */
+  #last: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly thread: Thread) {
+    super();
+  }
+
+  connect(): this {
+    process.nextTick(() => {
+      if (this.thread.lost !== undefined) this.destroy(this.thread.lost);
+      else this.emit("connect");
+    });
+    return this;
+  }
+
+  setNoDelay(): this {
+    return this;
+  }
+
+  setKeepAlive(): this {
+    return this;
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+
+  override _read(): void {}
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void): void {
+    this.#unread = this.#unread.length === 0 ? chunk : Buffer.concat([this.#unread, chunk]);
+    this.#frame();
+    callback();
+  }
+
+  override _final(callback: (error?: Error | null) => void): void {
+    this.#flush();
+    this.#last.then(
+      () => {
+        this.push(null);
+        callback();
+      },
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+    );
+  }
+
+  /** Splits what pg wrote into messages: start-up ones alone, the others batched. */
+  #frame(): void {
+    let buf = this.#unread;
+    for (;;) {
+      if (buf.length < 5) break;
+      if (buf[0] === 0) {
+        // Untyped: SSLRequest, GSSENCRequest, CancelRequest, StartupMessage (int32 length, int32 code).
+        if (buf.length < 8) break;
+        const length = buf.readInt32BE(0);
+        if (buf.length < length) break;
+        const code = buf.readInt32BE(4);
+        const message = buf.subarray(0, length);
+        buf = buf.subarray(length);
+        if (code === SSL_REQUEST || code === GSSENC_REQUEST) this.push(Buffer.from("N"));
+        else if (code !== CANCEL_REQUEST) {
+          this.#flush();
+          this.thread.startSession();
+          this.#send([message]);
+        }
+        continue;
+      }
+      const length = 1 + buf.readInt32BE(1);
+      if (buf.length < length) break;
+      const message = buf.subarray(0, length);
+      buf = buf.subarray(length);
+      // Terminate ends only this connection; PGlite would take it for the end of its one session.
+      if (message[0] === TERMINATE) continue;
+      this.#batch.push(message);
+      if (!this.#flushScheduled) {
+        this.#flushScheduled = true;
+        process.nextTick(() => this.#flush());
+      }
+    }
+    this.#unread = buf;
+  }
+
+  #flush(): void {
+    this.#flushScheduled = false;
+    if (this.#batch.length === 0) return;
+    const batch = this.#batch;
+    this.#batch = [];
+    this.#send(batch);
+  }
+
+  #send(messages: ReadonlyArray<Buffer>): void {
+    // One copy into a buffer of our own: it is transferred to the worker, and pg's buffers (and
+    // Buffer.concat's) may be slices of Node's shared pool.
+    let length = 0;
+    for (const m of messages) length += m.length;
+    const bytes = new Uint8Array(length);
+    let at = 0;
+    for (const m of messages) {
+      bytes.set(m, at);
+      at += m.length;
+    }
+    const answer = this.thread.request({ op: "exec", bytes });
+    this.#last = answer.then(
+      (reply) => {
+        if (reply !== undefined && reply.byteLength > 0 && !this.destroyed) this.push(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength));
+      },
+      (err: unknown) => {
+        this.destroy(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  }
+}
