@@ -35,7 +35,7 @@ const poolOf = (handle: DatabaseHandle) => {
 const scratch = mkdtempSync(join(tmpdir(), "fuel-pglite-worker-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe.skipIf(process.env["TEST_DATABASE_URL"]?.trim())("the app on PGlite in its worker thread", () => {
+describe("the app on PGlite in its worker thread", () => {
   let booted: BootedApp;
   beforeAll(async () => {
     booted = await bootApp({ pglite: "worker" });
@@ -78,7 +78,7 @@ describe.skipIf(process.env["TEST_DATABASE_URL"]?.trim())("the app on PGlite in 
   });
 });
 
-describe.skipIf(process.env["TEST_DATABASE_URL"]?.trim())("PGlite in its worker: the driver's guarantees", () => {
+describe("PGlite in its worker: the driver's guarantees", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await openDatabase({ kind: "pglite-memory" });
