@@ -5,13 +5,14 @@ import type { Database } from "./client.ts";
  * built once (its SQL text and parameter list), and each call only fills in the placeholders.
  *
  * What the name buys depends on the driver (drizzle-orm 0.45, PGlite 0.5):
- * - node-postgres (whatever server answers it): Drizzle passes the name to pg, which makes it a
- *   named server-side prepared statement; each connection parses and plans it once, then only
- *   binds and executes.
- * - Drizzle's PGlite driver (PGlite in this thread): its session ignores the name, and PGlite's
- *   `query` sends every query as an unnamed statement (parse, describe, bind, execute, sync), so
- *   PostgreSQL parses and plans it every time. The only gain there is Drizzle's query building
- *   (JavaScript on the event loop), skipped after the first call.
+ * - node-postgres, whatever answers it: a PostgreSQL server, or the server's own PGlite in its
+ *   worker thread (src/db/pgliteThread.ts, which speaks the wire protocol). Drizzle passes the name
+ *   to pg, which makes it a named prepared statement; each connection parses and plans it once,
+ *   then only binds and executes.
+ * - Drizzle's PGlite driver (PGlite in the caller's thread: the test suite's per-file template,
+ *   test/helpers/pgliteTemplate.ts): its session ignores the name, and PGlite's `query` sends every query as an unnamed
+ *   statement (parse, describe, bind, execute, sync), so PostgreSQL parses and plans it every
+ *   time. The only gain there is Drizzle's query building, skipped after the first call.
  *
  * A prepared query belongs to the database it was built on, so it is kept per `Database` (tests
  * open many). Its placeholders are raw driver values: pass instants as ISO text, not `Date`.
