@@ -1,4 +1,5 @@
 import { cleanup, configure as configureTestingLibrary } from "@testing-library/react";
+import { Dialog, Toast } from "antd-mobile";
 import { configure } from "mobx";
 import { afterEach } from "vitest";
 import { installKitRenderer } from "../../src/app/kitRender.ts";
@@ -8,6 +9,12 @@ configure({ enforceActions: "always" });
 
 afterEach(() => {
   cleanup();
+  // antd-mobile's imperative dialogs and toasts live in their own containers under <body>, which
+  // cleanup() does not know of; one still closing (its exit animation) would be found by the next
+  // test's queries, as a second 'Regenerate QR' button was on a loaded machine.
+  Dialog.clear();
+  Toast.clear();
+  document.body.replaceChildren();
   window.localStorage.clear();
   window.sessionStorage.clear();
 });
