@@ -71,6 +71,9 @@ export interface OpenDatabaseOptions {
   readonly lockLabel?: string;
 }
 
+/** Connections to PGlite's worker: statements from this many can wait there at once. */
+export const PGLITE_CONNECTIONS = 4;
+
 /**
  * Opens the database the configuration names (a whole `Config` or its `database` part): PGlite
  * in a folder (created if missing) or in memory, or a node-postgres pool. Does not migrate: call
@@ -78,8 +81,9 @@ export interface OpenDatabaseOptions {
  *
  * PGlite runs in a worker thread (./pgliteThread.ts), so its WebAssembly PostgreSQL does not
  * share the event loop's core with HTTP; the main thread reaches it through node-postgres, the
- * very driver (and Drizzle driver) PostgreSQL uses, with a pool of one connection because PGlite
- * is one session: transactions queue for it and never interleave.
+ * very driver (and Drizzle driver) PostgreSQL uses, with a few connections that share PGlite's
+ * one session: the worker runs their statements back to back and gives a connection the session
+ * alone while it holds a transaction, so transactions never interleave.
  *
  * A PGlite folder is opened by one process at a time: this takes its lock (src/db/folderLock.ts)
  * and `close` releases it; a folder held by a live process throws `FolderLockedError`, whose
@@ -128,8 +132,11 @@ export const openDatabase = async (
     throw err;
   }
   const pool = new pg.Pool({
-    max: 1,
-    // Keep the one connection: a new one costs a start-up message and a session reset.
+    // Connections share PGlite's one session in the worker, which keeps transactions apart: more
+    // than one lets statements queue there, run back to back, instead of each waiting for the
+    // main thread to read the previous answer (docs/performance.md, issue 14).
+    max: PGLITE_CONNECTIONS,
+    // Keep them: a new one costs a start-up message.
     idleTimeoutMillis: 0,
     stream: () => thread.connect(),
     // PGlite ignores them; set so that PGUSER, PGDATABASE... in the environment play no part.

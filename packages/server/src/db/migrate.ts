@@ -10,8 +10,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.m
  * Applies the migrations not yet applied, with the migrator of the handle's driver. Idempotent;
  * Drizzle records applied migrations in `drizzle.__drizzle_migrations`. On PostgreSQL several
  * servers starting at once are serialised by an advisory lock, so a fleet can migrate on boot.
- * PGlite needs no lock: one process holds a folder (src/db/folderLock.ts), and its worker has
- * one connection, which an advisory lock held on the side would leave to nobody else.
+ * PGlite needs no lock: one process holds a folder (src/db/folderLock.ts), and its worker's
+ * connections share one session, in which an advisory lock would exclude nobody.
  */
 export const migrate = async (handle: DatabaseHandle, migrationsFolder: string = MIGRATIONS_FOLDER): Promise<void> => {
   const { driver } = handle;

@@ -7,10 +7,10 @@ import { Worker } from "node:worker_threads";
  * socket. The HTTP thread then only parses and serialises protocol messages while PostgreSQL's
  * WebAssembly runs on the other core.
  *
- * There is one session (PGlite is one backend): use it with one connection at a time (a pool of
- * one), so that transactions never interleave. A new connection finds the session reset: what the
- * previous one left open is rolled back and its prepared statements are forgotten, as a server
- * does for a closed connection.
+ * There is one session (PGlite is one backend), which several connections share: the worker runs
+ * their statements back to back, gives a connection the session alone while it holds a
+ * transaction (so transactions never interleave), keeps each connection's prepared statements
+ * apart, and rolls back and forgets what a connection that ended held (./pgliteWorker.mjs).
  */
 
 /** The worker is gone (crashed, killed, or PGlite failed): the database is lost until a restart. */
@@ -38,8 +38,8 @@ export interface PgliteThread {
   readonly worker: Worker;
 }
 
-type Request = { readonly op: "exec"; readonly bytes: Uint8Array } | { readonly op: "reset" } | { readonly op: "close" };
-type Reply = { readonly ok: true; readonly bytes?: Uint8Array } | { readonly ok: false; readonly message: string };
+type Request = { readonly op: "exec"; readonly conn: number; readonly bytes: Uint8Array } | { readonly op: "end"; readonly conn: number } | { readonly op: "close" };
+type Reply = { readonly id: number; readonly ok: true; readonly bytes?: Uint8Array } | { readonly id: number; readonly ok: false; readonly message: string };
 type Startup = { readonly op: "ready" } | { readonly op: "failed"; readonly message: string };
 
 const WORKER_URL = new URL("./pgliteWorker.mjs", import.meta.url);
@@ -74,13 +74,13 @@ export const startPgliteThread = async (options: PgliteThreadOptions): Promise<P
 };
 
 class Thread implements PgliteThread {
-  /** Requests sent and not yet answered, oldest first: the worker answers in order. */
-  readonly #waiting: Array<{ resolve: (bytes: Uint8Array | undefined) => void; reject: (err: Error) => void }> = [];
+  /** Requests sent and not yet answered, by id: the worker may answer one connection before another that asked first. */
+  readonly #waiting = new Map<number, { resolve: (bytes: Uint8Array | undefined) => void; reject: (err: Error) => void }>();
+  #nextRequest = 1;
+  #nextConnection = 1;
   #lost: PgliteWorkerLost | undefined;
   #closing = false;
   #closed: Promise<void> | undefined;
-  /** A connection has started a session: the next one must find it reset. */
-  #sessionUsed = false;
   #crashError: Error | undefined;
 
   constructor(
@@ -91,8 +91,10 @@ class Thread implements PgliteThread {
     // must not keep a finished CLI command (or a test) from exiting.
     worker.unref();
     worker.on("message", (reply: Reply) => {
-      const waiter = this.#waiting.shift();
-      if (this.#waiting.length === 0) worker.unref();
+      const waiter = this.#waiting.get(reply.id);
+      this.#waiting.delete(reply.id);
+      // Not while closing: the termination keeps it referenced until the thread has exited.
+      if (this.#waiting.size === 0 && !this.#closing) worker.unref();
       if (waiter === undefined) return;
       if (reply.ok) waiter.resolve(reply.bytes);
       else waiter.reject(new PgliteWorkerLost(`PGlite failed in its worker: ${reply.message}`));
@@ -107,7 +109,8 @@ class Thread implements PgliteThread {
         cause === undefined ? undefined : { cause },
       );
       this.#lost = lost;
-      for (const waiter of this.#waiting.splice(0)) waiter.reject(lost);
+      for (const waiter of this.#waiting.values()) waiter.reject(lost);
+      this.#waiting.clear();
       if (!this.#closing) onLost?.(lost);
     });
   }
@@ -119,26 +122,16 @@ class Thread implements PgliteThread {
   request(message: Request): Promise<Uint8Array | undefined> {
     if (this.#lost !== undefined) return Promise.reject(this.#lost);
     return new Promise((resolve, reject) => {
-      if (this.#waiting.length === 0) this.worker.ref();
-      this.#waiting.push({ resolve, reject });
-      if (message.op === "exec") this.worker.postMessage(message, [message.bytes.buffer as ArrayBuffer]);
-      else this.worker.postMessage(message);
+      const id = this.#nextRequest++;
+      if (this.#waiting.size === 0) this.worker.ref();
+      this.#waiting.set(id, { resolve, reject });
+      if (message.op === "exec") this.worker.postMessage({ ...message, id }, [message.bytes.buffer as ArrayBuffer]);
+      else this.worker.postMessage({ ...message, id });
     });
   }
 
   connect(): Duplex {
-    return new WorkerSocket(this);
-  }
-
-  /**
-   * Before a connection's start-up message: what the previous connection left (an open or failed
-   * transaction if it died mid-way, prepared statements, settings) is rolled back and forgotten,
-   * as a server does when a connection closes. Done here rather than when a connection ends, so
-   * that it is ordered before the new session's first message, whenever the old stream is torn down.
-   */
-  startSession(): void {
-    if (this.#sessionUsed) this.request({ op: "reset" }).catch(() => {});
-    this.#sessionUsed = true;
+    return new WorkerSocket(this, this.#nextConnection++);
   }
 
   close(): Promise<void> {
@@ -149,6 +142,9 @@ class Thread implements PgliteThread {
       try {
         await this.request({ op: "close" });
       } finally {
+        // Kept referenced until it has exited: an unreferenced worker's termination does not keep
+        // the process alive, and a command awaiting this close would end with exit code 13.
+        this.worker.ref();
         await this.worker.terminate();
       }
     })());
@@ -172,9 +168,33 @@ class WorkerSocket extends Duplex {
   #flushScheduled = false;
   /** The last request sent: the stream ends after its answer. */
   #last: Promise<unknown> = Promise.resolve();
+  #ended = false;
 
-  constructor(readonly thread: Thread) {
+  constructor(
+    readonly thread: Thread,
+    readonly conn: number,
+  ) {
     super();
+  }
+
+  /**
+   * The connection is gone (closed by pg, or torn down after an error): the worker rolls back a
+   * transaction it held and forgets its statements, as a server does for a closed connection.
+   * After its last request, so that it never cuts a statement short.
+   */
+  #end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    const conn = this.conn;
+    void this.#last
+      .catch(() => undefined)
+      .then(() => (this.thread.lost === undefined ? this.thread.request({ op: "end", conn }) : undefined))
+      .catch(() => undefined);
+  }
+
+  override _destroy(err: Error | null, callback: (error?: Error | null) => void): void {
+    this.#end();
+    callback(err);
   }
 
   connect(): this {
@@ -211,6 +231,7 @@ class WorkerSocket extends Duplex {
 
   override _final(callback: (error?: Error | null) => void): void {
     this.#flush();
+    this.#end();
     this.#last.then(
       () => {
         this.push(null);
@@ -236,7 +257,6 @@ class WorkerSocket extends Duplex {
         if (code === SSL_REQUEST || code === GSSENC_REQUEST) this.push(Buffer.from("N"));
         else if (code !== CANCEL_REQUEST) {
           this.#flush();
-          this.thread.startSession();
           this.#send([message]);
         }
         continue;
@@ -275,7 +295,7 @@ class WorkerSocket extends Duplex {
       bytes.set(m, at);
       at += m.length;
     }
-    const answer = this.thread.request({ op: "exec", bytes });
+    const answer = this.thread.request({ op: "exec", conn: this.conn, bytes });
     this.#last = answer.then(
       (reply) => {
         if (reply !== undefined && reply.byteLength > 0 && !this.destroyed) this.push(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength));

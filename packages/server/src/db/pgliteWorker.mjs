@@ -6,40 +6,125 @@ import { PGlite } from "@electric-sql/pglite";
 /**
  * The PGlite worker thread (started by ./pgliteThread.ts): PGlite's WebAssembly PostgreSQL runs
  * here, off the event loop that serves HTTP. It speaks the PostgreSQL wire protocol: each request
- * is a batch of whole frontend messages, answered with the backend bytes PostgreSQL wrote for
- * them (`execProtocolRaw`), so node-postgres on the main thread talks to it as to a server.
+ * is a batch of whole frontend messages from one connection, answered with the backend bytes
+ * PostgreSQL wrote for them (`execProtocolRaw`), so node-postgres on the main thread talks to it
+ * as to a server.
+ *
+ * Several connections share PGlite's one session, so that statements queue here, where PGlite
+ * runs them back to back, rather than in the main thread's pool, where each waited for the main
+ * thread to read the previous answer and send the next statement. What a real server gives each
+ * connection is kept:
+ * - **Transactions never interleave.** A connection whose batch leaves the session inside a
+ *   transaction block (or stops in the middle of an extended-protocol query, before its Sync) owns
+ *   the session: only its batches run until one leaves it idle. Others wait here, in order.
+ * - **Named prepared statements are the connection's own**: their names get the connection's
+ *   suffix on the way in (Parse, Bind, Describe and Close of a statement), so two connections
+ *   preparing `auth_facts` make two statements. A batch runs whole, so the unnamed statement and
+ *   portal a query uses are not touched by another connection in between.
+ * - **A connection that ends** (closed, or its stream torn down mid-transaction) leaves nothing:
+ *   its open transaction is rolled back and its statements are deallocated.
+ * - Start-up: PGlite answered the first connection's StartupMessage; later connections get the
+ *   same answer, and the session is not started again.
  *
  * Plain JavaScript on purpose: a worker does not inherit tsx's loader on Node 20, and registering
  * tsx inside it costs about 0.2 s of every start-up.
  *
- * Requests are answered one at a time, in the order they came: PGlite is one session, and a batch
- * is part of whatever transaction the connection has open. Messages in (`workerData` gives the
- * folder or `memory://` and the durability):
- * - `{ op: "exec", bytes }`: run the messages, answer `{ ok: true, bytes }` (the buffer is transferred);
- * - `{ op: "reset" }`: a new connection starts; roll back what the previous one left open and
- *   forget its prepared statements and settings, as a server does for a closed connection;
- * - `{ op: "close" }`: close PGlite (its last page written), answer `{ ok: true }`.
+ * Messages in (`workerData` gives the folder or `memory://` and the durability), each with an `id`
+ * its answer carries (`{ id, ok: true, bytes? }`, the buffer transferred):
+ * - `{ op: "exec", conn, bytes }`: run one connection's messages;
+ * - `{ op: "end", conn }`: the connection is gone: roll back what it holds, forget its statements;
+ * - `{ op: "close" }`: close PGlite (its last page written).
  * A failure of PGlite itself (not an SQL error: those are ErrorResponse bytes) answers
- * `{ ok: false, message }` and ends the thread: its state can no longer be trusted.
+ * `{ id, ok: false, message }` and ends the thread: its state can no longer be trusted.
  */
 
 const port = parentPort;
 if (port === null) throw new Error("pgliteWorker.mjs runs as a worker thread");
 const { dataDir, relaxedDurability } = /** @type {{ dataDir: string, relaxedDurability: boolean }} */ (workerData);
 
-/** Two simple-protocol queries: `ROLLBACK` (a warning when nothing is open) and `DISCARD ALL`. */
+/** One simple-protocol query message. */
 const simpleQuery = (/** @type {string} */ text) => {
   const body = Buffer.from(`${text}\0`, "utf8");
   const message = Buffer.alloc(5 + body.length);
   message.write("Q", 0, "latin1");
   message.writeInt32BE(4 + body.length, 1);
   body.copy(message, 5);
-  return message;
+  return new Uint8Array(message);
 };
-const RESET = new Uint8Array(Buffer.concat([simpleQuery("ROLLBACK"), simpleQuery("DISCARD ALL")]));
 
 /** An answer whose buffer is its own: the start-up answer is a view of PGlite's receive buffer, which must not be detached. */
 const own = (/** @type {Uint8Array} */ bytes) => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice());
+
+const PARSE = 0x50; // 'P'
+const BIND = 0x42; // 'B'
+const DESCRIBE = 0x44; // 'D'
+const CLOSE = 0x43; // 'C'
+const SYNC = 0x53; // 'S'
+const QUERY = 0x51; // 'Q'
+const STATEMENT = 0x53; // 'S' in Describe and Close
+
+/** @param {Buffer} buf @param {number} at */
+const cstringEnd = (buf, at) => {
+  const end = buf.indexOf(0, at);
+  if (end < 0) throw new Error("a frontend message without its string's end");
+  return end;
+};
+
+/**
+ * The batch with each named statement renamed for its connection, and the names it parsed or
+ * closed. Unnamed statements stay unnamed.
+ * @param {Uint8Array} bytes @param {number} conn
+ */
+const renameStatements = (bytes, conn) => {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** @type {Buffer[]} */
+  const out = [];
+  /** @type {string[]} */
+  const parsed = [];
+  /** @type {string[]} */
+  const closed = [];
+  let renamed = false;
+  let last = 0;
+  for (let at = 0; at < buf.length; ) {
+    const type = buf[at];
+    const length = 1 + buf.readInt32BE(at + 1);
+    const message = buf.subarray(at, at + length);
+    at += length;
+    last = type ?? 0;
+    /** Where the statement's name starts in the message, or -1. */
+    let nameAt = -1;
+    if (type === PARSE) nameAt = 5;
+    else if (type === BIND) nameAt = cstringEnd(message, 5) + 1;
+    else if ((type === DESCRIBE || type === CLOSE) && message[5] === STATEMENT) nameAt = 6;
+    if (nameAt < 0) {
+      out.push(message);
+      continue;
+    }
+    const nameEnd = cstringEnd(message, nameAt);
+    const name = message.toString("utf8", nameAt, nameEnd);
+    if (name === "") {
+      out.push(message);
+      continue;
+    }
+    const suffixed = `${name}_c${conn}`;
+    if (type === PARSE) parsed.push(suffixed);
+    if (type === CLOSE) closed.push(suffixed);
+    const head = message.subarray(0, nameAt);
+    const tail = message.subarray(nameEnd);
+    const ownName = Buffer.from(suffixed, "utf8");
+    const rebuilt = Buffer.concat([head, ownName, tail]);
+    rebuilt.writeInt32BE(rebuilt.length - 1, 1);
+    out.push(rebuilt);
+    renamed = true;
+  }
+  return {
+    bytes: renamed ? new Uint8Array(Buffer.concat(out)) : bytes,
+    parsed,
+    closed,
+    /** The batch ends where a query ends: a Sync or a simple query. */
+    complete: last === SYNC || last === QUERY,
+  };
+};
 
 /** @type {PGlite} */
 let pglite;
@@ -50,28 +135,92 @@ try {
   process.exit(1);
 }
 
-/** @param {{ op: "exec", bytes: Uint8Array } | { op: "reset" } | { op: "close" }} request */
+/** @typedef {{ id: number, op: "exec", conn: number, bytes: Uint8Array } | { id: number, op: "end", conn: number } | { id: number, op: "close" }} Request */
+
+/** @type {Request[]} */
+const queue = [];
+/** The connection holding the session (a transaction, or a query not yet at its Sync); null: anyone's turn. */
+/** @type {number | null} */
+let owner = null;
+/** Each connection's statements, by their names in the session. */
+/** @type {Map<number, Set<string>>} */
+const statements = new Map();
+/** PGlite's answer to the first StartupMessage. */
+/** @type {Uint8Array | undefined} */
+let startupAnswer;
+let running = false;
+
+/** @param {Request} r */
+const mayRun = (r) => owner === null || r.op === "close" || r.conn === owner;
+
+/** @param {number} conn @param {Uint8Array} bytes */
+const exec = async (conn, bytes) => {
+  if (bytes[0] === 0) {
+    // StartupMessage (the only untyped message the main thread passes on).
+    if (startupAnswer === undefined) startupAnswer = own(await pglite.execProtocolRaw(bytes)).slice();
+    return startupAnswer.slice();
+  }
+  const batch = renameStatements(bytes, conn);
+  const answer = own(await pglite.execProtocolRaw(batch.bytes));
+  let names = statements.get(conn);
+  if (names === undefined) statements.set(conn, (names = new Set()));
+  for (const n of batch.parsed) names.add(n);
+  for (const n of batch.closed) names.delete(n);
+  owner = pglite.isInTransaction() || !batch.complete ? conn : null;
+  return answer;
+};
+
+/** @param {number} conn */
+const end = async (conn) => {
+  // A connection torn down after close (the pool's last ones): PGlite and all it held are gone.
+  if (pglite.closed) return;
+  if (owner === conn) {
+    await pglite.execProtocolRaw(simpleQuery("ROLLBACK"));
+    owner = null;
+  }
+  for (const name of statements.get(conn) ?? []) {
+    await pglite.execProtocolRaw(simpleQuery(`DEALLOCATE "${name.replaceAll('"', '""')}"`));
+  }
+  statements.delete(conn);
+};
+
+/** @param {Request} request */
 const serve = async (request) => {
   try {
     if (request.op === "exec") {
-      const bytes = own(await pglite.execProtocolRaw(request.bytes));
-      port.postMessage({ ok: true, bytes }, [bytes.buffer]);
-    } else if (request.op === "reset") {
-      await pglite.execProtocolRaw(RESET);
-      port.postMessage({ ok: true });
+      const bytes = await exec(request.conn, request.bytes);
+      port.postMessage({ id: request.id, ok: true, bytes }, [bytes.buffer]);
+    } else if (request.op === "end") {
+      await end(request.conn);
+      port.postMessage({ id: request.id, ok: true });
     } else {
       if (!pglite.closed) await pglite.close();
-      port.postMessage({ ok: true });
+      port.postMessage({ id: request.id, ok: true });
     }
   } catch (err) {
-    port.postMessage({ ok: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    port.postMessage({ id: request.id, ok: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
     process.exit(1);
   }
 };
 
-/** One request at a time, in order. */
-let tail = Promise.resolve();
-port.on("message", (request) => {
-  tail = tail.then(() => serve(request));
+/** Runs what may run, one request at a time, oldest first. */
+const pump = async () => {
+  if (running) return;
+  running = true;
+  try {
+    for (;;) {
+      const i = queue.findIndex(mayRun);
+      if (i < 0) break;
+      const [request] = queue.splice(i, 1);
+      if (request !== undefined) await serve(request);
+    }
+  } finally {
+    running = false;
+  }
+};
+
+port.on("message", (/** @type {Request} */ request) => {
+  queue.push(request);
+  void pump();
 });
 port.postMessage({ op: "ready" });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
+import { openDatabase, PGLITE_CONNECTIONS, type DatabaseHandle } from "../../src/db/client.ts";
 import { lockPathOf } from "../../src/db/folderLock.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { PgliteWorkerLost, type PgliteThread } from "../../src/db/pgliteThread.ts";
@@ -15,7 +15,7 @@ import { createOrder, customer, deliver, detail, dieselStation, draftFor, seedCa
 
 /**
  * PGlite as the server runs it (issue 14): in a worker thread, reached through node-postgres with
- * one connection (src/db/pgliteThread.ts, src/db/pgliteWorker.mjs). The rest of the suite runs
+ * connections that share its one session (src/db/pgliteThread.ts, src/db/pgliteWorker.mjs). The rest of the suite runs
  * PGlite in the test's thread for speed (test/helpers/pgliteTemplate.ts); here the real flows run
  * on the worker (`TEST_PGLITE=worker npx vitest run` runs every file that way), and what only a
  * thread can do is checked: a connection that dies mid-transaction, the worker that dies
@@ -155,6 +155,108 @@ describe("PGlite in its worker: the driver's guarantees", () => {
     expect(await byName.execute({ name: "深圳市" })).toEqual([]);
     expect(await byName.execute({ name: "东莞市" })).toEqual([{ name: "东莞市", sort: 1 }]);
     expect(await handle.db.select().from(cities)).toEqual([{ name: "东莞市", sort: 1 }]);
+  });
+});
+
+describe("PGlite in its worker: several connections, one session", () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: "pglite-memory" });
+    await migrate(handle);
+  });
+  afterAll(async () => handle.close());
+  beforeEach(async () => {
+    await handle.db.execute(sql`TRUNCATE cities RESTART IDENTITY CASCADE`);
+  });
+
+  it("the pool has several connections, all open at once", async () => {
+    const clients = await Promise.all(Array.from({ length: PGLITE_CONNECTIONS }, () => poolOf(handle).connect()));
+    try {
+      const answers = await Promise.all(clients.map((c, i) => c.query("SELECT $1::int AS i", [i])));
+      expect(answers.map((a) => a.rows[0])).toEqual(clients.map((_, i) => ({ i })));
+    } finally {
+      for (const c of clients) c.release();
+    }
+    expect(PGLITE_CONNECTIONS).toBeGreaterThan(1);
+  });
+
+  it("a statement from another connection waits while one holds a transaction, and never runs inside it", async () => {
+    const a = await poolOf(handle).connect();
+    const b = await poolOf(handle).connect();
+    const order: string[] = [];
+    try {
+      await a.query("BEGIN");
+      await a.query("INSERT INTO cities (name, sort) VALUES ('深圳市', 2)");
+      // Sent while A's transaction is open: in the one session it would see A's row, and a
+      // ROLLBACK of A would then take B's statement with it.
+      const fromB = b.query("SELECT count(*) AS n FROM cities").then((r) => {
+        order.push(`B counted ${r.rows[0]?.n}`);
+      });
+      const insertedByB = b.query("INSERT INTO cities (name, sort) VALUES ('广州市', 1)");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      order.push("A still open");
+      await a.query("ROLLBACK");
+      order.push("A rolled back");
+      await fromB;
+      await insertedByB;
+    } finally {
+      a.release();
+      b.release();
+    }
+    expect(order).toEqual(["A still open", "A rolled back", "B counted 0"]);
+    expect(await handle.db.select({ name: cities.name }).from(cities)).toEqual([{ name: "广州市" }]);
+  });
+
+  it("a failed transaction keeps the session until it is rolled back; the others then go on", async () => {
+    const a = await poolOf(handle).connect();
+    const b = await poolOf(handle).connect();
+    try {
+      await a.query("BEGIN");
+      await expect(a.query("SELECT 1/0")).rejects.toThrow(/division by zero/);
+      const fromB = b.query("SELECT 1 AS one");
+      // Still A's: a statement of A's is refused (the transaction is aborted), B waits.
+      await expect(a.query("SELECT 2")).rejects.toThrow(/current transaction is aborted/);
+      await a.query("ROLLBACK");
+      expect((await fromB).rows).toEqual([{ one: 1 }]);
+    } finally {
+      a.release();
+      b.release();
+    }
+  });
+
+  it("each connection prepares the same statement names for itself: many at once run and answer right", async () => {
+    await handle.db.insert(cities).values([
+      { name: "东莞市", sort: 1 },
+      { name: "深圳市", sort: 2 },
+    ]);
+    const byName = handle.db.select({ sort: cities.sort }).from(cities).where(eq(cities.name, sql.placeholder("name"))).prepare("city_sort_by_name");
+    const names = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? "东莞市" : "深圳市"));
+    const answers = await Promise.all(names.map((name) => byName.execute({ name })));
+    expect(answers).toEqual(names.map((name) => [{ sort: name === "东莞市" ? 1 : 2 }]));
+    // Every connection of the pool has been used by now, each with its own copy of the statement.
+    const [{ n } = { n: "0" }] = (await handle.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM pg_prepared_statements WHERE name LIKE 'city_sort_by_name%'`)).rows;
+    expect(Number(n)).toBeGreaterThan(1);
+  });
+
+  it("transactions from many requests at once: each one's rows all there or none, never mixed", async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) =>
+        handle.db.transaction(async (tx) => {
+          await tx.insert(cities).values({ name: `城${i}-a`, sort: i });
+          await new Promise((resolve) => setTimeout(resolve, i % 3));
+          await tx.insert(cities).values({ name: `城${i}-b`, sort: i });
+          if (i % 2 === 1) throw new Error(`request ${i} fails`);
+        }),
+      ),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(15);
+    const rows = await handle.db.select().from(cities);
+    expect(rows.map((r) => r.name).sort()).toEqual(
+      Array.from({ length: 30 }, (_, i) => i)
+        .filter((i) => i % 2 === 0)
+        .flatMap((i) => [`城${i}-a`, `城${i}-b`])
+        .sort(),
+    );
   });
 });
 
