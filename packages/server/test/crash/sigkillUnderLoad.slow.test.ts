@@ -352,8 +352,9 @@ const DATABASES: ReadonlyArray<{ readonly name: string; readonly open: () => Pro
 ];
 
 describe("SIGKILL under write load loses nothing acknowledged and half-writes nothing", () => {
-  for (const { name, open, run } of DATABASES) {
-    it.runIf(run)(
+  // PostgreSQL only where a server is named (npm run test:pg, CI): registered or not at all, rather than reported skipped.
+  for (const { name, open } of DATABASES.filter((d) => d.run)) {
+    it(
       `on ${name}: ${ROUNDS} kills at random moments of the load, then every acknowledged order and payment is there, whole`,
       async () => {
         const started = Date.now();
