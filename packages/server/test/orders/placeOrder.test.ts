@@ -2,10 +2,11 @@ import { Constants } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "../../src/db/schema.ts";
-import { DOUBLE_TAP_WINDOW_MS, placeOrder, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
+import { DOUBLE_TAP_WINDOW_MS, placeOrder } from "../../src/orders/storeNewOrder.ts";
 import { STATUS } from "../../src/orderRecords/rows.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { seedUser } from "../identity/support.ts";
+import { placedRows, placementKey } from "../helpers/placedRows.ts";
 
 /**
  * `place_order` (drizzle/0007_place_order.sql), the one statement that places an order (issue
@@ -22,25 +23,9 @@ afterAll(async () => booted.close());
 beforeEach(async () => booted.reset());
 
 const NOW = Date.UTC(2026, 10, 25, 1, 0, 0, 123);
-let seq = 0;
+const row = placedRows("FOTEST", NOW);
 
-const row = (overrides: Partial<PlacedRow> = {}): PlacedRow => ({
-  kind: "fuel",
-  status: STATUS.unpaid,
-  orderType: 1,
-  gasType: "0#",
-  orderAmount: 10040,
-  amount: 9162,
-  phone: "13800138000",
-  paytype: "wechat",
-  mchntOrderNo: `FOTEST${++seq}`,
-  prepayId: `wxprepay${seq}`,
-  createdAt: new Date(NOW),
-  payDeadline: new Date(NOW + 15 * 60_000),
-  ...overrides,
-});
-
-const key = (userId: number, draftHash = "draft-a", now = NOW) => ({ userId, draftHash, repeatSince: new Date(now - DOUBLE_TAP_WINDOW_MS), now });
+const key = (userId: number, draftHash = "draft-a", now = NOW) => placementKey(userId, draftHash, now);
 
 const ordersOf = (userId: number) => booted.db.select().from(orders).where(eq(orders.userId, userId));
 

@@ -3,13 +3,14 @@ import { asc, eq } from "drizzle-orm";
 import { Result } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders, payments, qrCodes } from "../../src/db/schema.ts";
-import { DOUBLE_TAP_WINDOW_MS, placeOrder, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
+import { placeOrder, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
 import { STATUS } from "../../src/orderRecords/rows.ts";
 import { applyPayment, callApplyPayment, PAY, readPayRule } from "../../src/payments/applyPayment.ts";
 import type { ChannelPayment } from "../../src/payments/PaymentChannel.ts";
 import { Refusal } from "../../src/refusals/Refusal.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { seedUser } from "../identity/support.ts";
+import { placedRows, placementKey } from "../helpers/placedRows.ts";
 
 /**
  * `apply_payment` (drizzle/0008_apply_payment.sql), the one statement that applies a payment
@@ -27,29 +28,13 @@ beforeEach(async () => booted.reset());
 
 const NOW = Date.UTC(2026, 10, 25, 1, 0, 0, 123);
 const DEADLINE = NOW + 15 * 60_000;
-let seq = 0;
-
-const row = (overrides: Partial<PlacedRow> = {}): PlacedRow => ({
-  kind: "fuel",
-  status: STATUS.unpaid,
-  orderType: 1,
-  gasType: "0#",
-  orderAmount: 10040,
-  amount: 9162,
-  phone: "13800138000",
-  paytype: "wechat",
-  mchntOrderNo: `FOPAY${++seq}`,
-  prepayId: `wxprepay${seq}`,
-  createdAt: new Date(NOW),
-  payDeadline: new Date(DEADLINE),
-  ...overrides,
-});
+const row = placedRows("FOPAY", NOW);
 
 /** An unpaid order placed as order creation places it; answers its id and merchant number. */
 const unpaid = async (overrides: Partial<PlacedRow> = {}) => {
   const user = await seedUser(booted);
   const values = row(overrides);
-  const placed = await placeOrder(booted.db, { userId: user.id, draftHash: `d${seq}`, repeatSince: new Date(NOW - DOUBLE_TAP_WINDOW_MS), now: NOW }, values);
+  const placed = await placeOrder(booted.db, placementKey(user.id, `d${values.mchntOrderNo}`, NOW), values);
   if (placed.outcome !== "placed") throw new Error(placed.outcome);
   return { id: placed.order.id, mchntOrderNo: values.mchntOrderNo, amount: values.amount ?? 0 };
 };

@@ -2,12 +2,13 @@ import { asc, eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders, payments, qrCodes } from "../../src/db/schema.ts";
-import { DOUBLE_TAP_WINDOW_MS, placeOrder, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
+import { placeOrder, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
 import { STATUS } from "../../src/orderRecords/rows.ts";
 import { applyPayment, callApplyPayment } from "../../src/payments/applyPayment.ts";
 import type { ChannelPayment } from "../../src/payments/PaymentChannel.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { seedUser } from "../identity/support.ts";
+import { placedRows, placementKey } from "../helpers/placedRows.ts";
 
 /**
  * `apply_payment` under real concurrency (PostgreSQL only: PGlite runs one statement at a time).
@@ -30,32 +31,14 @@ afterAll(async () => booted.close());
 beforeEach(async () => booted.reset());
 
 const NOW = Date.now();
-let seq = 0;
+const row = placedRows("FORACEPAY", NOW);
 
 const unpaid = async (overrides: Partial<PlacedRow> = {}) => {
   const user = await seedUser(booted);
-  const mchntOrderNo = `FORACEPAY${++seq}`;
-  const placed = await placeOrder(
-    booted.db,
-    { userId: user.id, draftHash: `d${seq}`, repeatSince: new Date(NOW - DOUBLE_TAP_WINDOW_MS), now: NOW },
-    {
-      kind: "fuel",
-      status: STATUS.unpaid,
-      orderType: 1,
-      gasType: "0#",
-      orderAmount: 10040,
-      amount: 9162,
-      phone: "13800138000",
-      paytype: "wechat",
-      mchntOrderNo,
-      prepayId: `wxprepay${seq}`,
-      createdAt: new Date(NOW),
-      payDeadline: new Date(NOW + 15 * 60_000),
-      ...overrides,
-    },
-  );
+  const values = row(overrides);
+  const placed = await placeOrder(booted.db, placementKey(user.id, `d${values.mchntOrderNo}`, NOW), values);
   if (placed.outcome !== "placed") throw new Error(placed.outcome);
-  return { id: placed.order.id, mchntOrderNo, amount: 9162 };
+  return { id: placed.order.id, mchntOrderNo: values.mchntOrderNo, amount: 9162 };
 };
 
 const paymentOf = (o: { mchntOrderNo: string; amount: number }, transactionId: string, paidAt = NOW + 1_000): ChannelPayment => ({

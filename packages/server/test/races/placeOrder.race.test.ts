@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orders } from "../../src/db/schema.ts";
-import { DOUBLE_TAP_WINDOW_MS, placedRowJson, placeOrder, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
-import { STATUS } from "../../src/orderRecords/rows.ts";
+import { placedRowJson, placeOrder, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { seedUser } from "../identity/support.ts";
+import { placedRows, placementKey } from "../helpers/placedRows.ts";
 
 /**
  * `place_order` is one statement, yet a placement that waited for the customer's row lock must
@@ -29,23 +29,8 @@ afterAll(async () => booted.close());
 beforeEach(async () => booted.reset());
 
 const NOW = Date.now();
-let seq = 0;
-const row = (overrides: Partial<PlacedRow> = {}): PlacedRow => ({
-  kind: "fuel",
-  status: STATUS.unpaid,
-  orderType: 1,
-  gasType: "0#",
-  orderAmount: 10040,
-  amount: 9162,
-  phone: "13800138000",
-  paytype: "wechat",
-  mchntOrderNo: `FORACE${++seq}`,
-  prepayId: `wxprepay${seq}`,
-  createdAt: new Date(NOW),
-  payDeadline: new Date(NOW + 15 * 60_000),
-  ...overrides,
-});
-const key = (userId: number, draftHash: string) => ({ userId, draftHash, repeatSince: new Date(NOW - DOUBLE_TAP_WINDOW_MS), now: NOW });
+const row = placedRows("FORACE", NOW);
+const key = (userId: number, draftHash: string) => placementKey(userId, draftHash, NOW);
 
 /** Inserts an order on `client` (inside its open transaction), as another placement would. */
 const insertOn = (client: pg.PoolClient, userId: number, draftHash: string, values: PlacedRow) =>
