@@ -31,17 +31,22 @@ export interface DraftKey {
 /** 409: the customer already holds the most unpaid orders allowed. */
 export const tooManyUnpaidOrders = () => refuse("TooManyUnpaidOrders", { max: Constants.MAX_UNPAID_ORDERS });
 
-/** The early check's count, prepared once per database (src/db/prepared.ts): every creation makes it. */
-const unpaidCountQuery = preparedPerDatabase("unpaid_orders_count", (db, name) =>
+/**
+ * The early check's count: the customer's unpaid orders in their pay window, and whether one of
+ * them is this draft's double tap. Read through orders_user_status_deadline_idx (the customer's
+ * few rows, whatever others hold), which test/orders/unpaidOrders.test.ts holds it to.
+ */
+export const unpaidCountStatement = (db: Database) =>
   db
     .select({
       unpaid: count(),
       repeat: sql<boolean>`coalesce(bool_or(${orders.draftHash} = ${sql.placeholder("draftHash")} AND ${orders.createdAt} > ${sql.placeholder("repeatSince")}), false)`,
     })
     .from(orders)
-    .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.status, STATUS.unpaid), gt(orders.payDeadline, sql.placeholder("now"))))
-    .prepare(name),
-);
+    .where(and(eq(orders.userId, sql.placeholder("userId")), eq(orders.status, STATUS.unpaid), gt(orders.payDeadline, sql.placeholder("now"))));
+
+/** {@link unpaidCountStatement} prepared once per database (src/db/prepared.ts): every creation makes it. */
+const unpaidCountQuery = preparedPerDatabase("unpaid_orders_count", (db, name) => unpaidCountStatement(db).prepare(name));
 
 /** The early check, without the lock: one count of the unpaid orders still in their pay window. */
 export const refuseTooManyUnpaid = async (db: Database, userId: number, draft: DraftKey, now: number): Promise<void> => {

@@ -1,5 +1,8 @@
 import { Constants, Pricing } from "@fuel/domain";
+import { is, Placeholder, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { STATUS } from "../../src/orderRecords/rows.ts";
+import { unpaidCountStatement } from "../../src/orders/unpaidOrders.ts";
 import { DEMO_SITE_SETTINGS } from "../../src/seed/demoStations.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { count, expectError, expectSuccess } from "../identity/support.ts";
@@ -88,5 +91,46 @@ describe("5 unpaid orders per customer", () => {
   it("one customer's unpaid orders do not limit another", async () => {
     await fiveUnpaid(await customer(booted));
     expectSuccess(await createFuel(await customer(booted), 0));
+  });
+});
+
+describe("the unpaid count's reading", () => {
+  /** Every node of a JSON plan, depth first. */
+  const planNodes = (node: Record<string, unknown>): Array<Record<string, unknown>> => [
+    node,
+    ...((node["Plans"] as Array<Record<string, unknown>> | undefined) ?? []).flatMap(planNodes),
+  ];
+
+  it("reads only the customer's own unpaid orders, however many other customers hold, with or without the planner's statistics", async () => {
+    const me = await customer(booted);
+    await fiveUnpaid(me);
+    // 2,000 other customers with 3 unpaid orders each, straight into the tables.
+    await booted.db.execute(sql`INSERT INTO users (openid, created_at) SELECT 'crowd-' || g, now() FROM generate_series(1, 2000) g`);
+    await booted.db.execute(sql`
+      INSERT INTO orders (user_id, kind, order_type, gas_type, order_amount, amount, station_id, phone, paytype, mchnt_order_no, draft_hash, created_at, pay_deadline, status)
+      SELECT u.id, 'fuel', 2, '0#', 10000, 9000, ${stationId}, '13800138000', 'wechat', 'CROWD-' || u.id || '-' || k, md5(u.id || '-' || k), now(), now() + interval '15 minutes', ${STATUS.unpaid}
+        FROM users u, generate_series(1, 3) k WHERE u.openid LIKE 'crowd-%'`);
+
+    // The statement as prepared for every creation, with the plan a prepared statement settles on.
+    const { sql: text, params } = unpaidCountStatement(booted.db).toSQL();
+    const now = new Date(booted.clock.now());
+    const values: Record<string, unknown> = { userId: me.id, draftHash: "none", repeatSince: now.toISOString(), now: now.toISOString() };
+    const args = params.map((p) => (is(p, Placeholder) ? values[p.name] : p));
+    const literal = (v: unknown) => (typeof v === "number" ? String(v) : `'${String(v)}'`);
+    // One connection, and nothing left on it: the app's own prepared statements live there too.
+    const explained = await booted.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL plan_cache_mode = force_generic_plan`));
+      await tx.execute(sql.raw(`PREPARE unpaid_count_plan AS ${text}`));
+      const [row] = (await tx.execute<{ "QUERY PLAN": unknown }>(sql.raw(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE unpaid_count_plan(${args.map(literal).join(", ")})`))).rows;
+      await tx.execute(sql.raw(`DEALLOCATE unpaid_count_plan`));
+      return row?.["QUERY PLAN"];
+    });
+    const plan = (typeof explained === "string" ? JSON.parse(explained) : explained) as Array<{ Plan: Record<string, unknown> }>;
+    const scans = planNodes(plan[0]!.Plan).filter((n) => typeof n["Relation Name"] === "string" || typeof n["Index Name"] === "string");
+    expect(scans.map((n) => n["Index Name"]).filter((name) => name !== undefined)).toEqual(["orders_user_status_deadline_idx"]);
+    expect(scans.every((n) => n["Node Type"] !== "Seq Scan")).toBe(true);
+    expect(Math.max(...scans.map((n) => Number(n["Actual Rows"])))).toBeLessThanOrEqual(Constants.MAX_UNPAID_ORDERS);
+    // And the count itself: my five, not the crowd's.
+    expectError(await createFuel(me, 99), 409, MESSAGE);
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_user_status_deadline_idx" ON "orders" USING btree ("user_id","status","pay_deadline");
