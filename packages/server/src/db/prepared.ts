@@ -15,7 +15,8 @@ import type { Database } from "./client.ts";
  *   time. The only gain there is Drizzle's query building, skipped after the first call.
  *
  * A prepared query belongs to the database it was built on, so it is kept per `Database` (tests
- * open many). Its placeholders are raw driver values: pass instants as ISO text, not `Date`.
+ * open many). A placeholder in a condition or in `sql` is the driver's raw value (instants as ISO
+ * text, not `Date`); one in `values()` or `set()` goes through its column's mapping (a `Date`).
  * Names are unique: pg refuses one name for two texts on a connection, so a second use throws here.
  */
 const NAMES = new Set<string>();

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../db/client.ts";
+import { preparedPerDatabase } from "../db/prepared.ts";
 import { idempotencyKeys } from "../db/schema.ts";
 import { sha256 } from "../security/tokens.ts";
 import { ok, type Ok } from "./envelope.ts";
@@ -45,6 +46,30 @@ const canonical = (value: unknown): string =>
       : v,
   );
 
+// The claim and the stored answer are two of every keyed creation's statements (the app sends a
+// key with each): prepared once per database (src/db/prepared.ts), so neither is rebuilt by
+// Drizzle nor parsed and planned again by PostgreSQL on each request. A placeholder in values()
+// or set() goes through its column's mapping (a Date, an object for jsonb); one in a condition is
+// the driver's raw value.
+const ph = sql.placeholder;
+
+const claimQuery = preparedPerDatabase("idempotency_claim", (db, name) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ key: ph("key"), userId: ph("userId"), requestHash: ph("requestHash"), createdAt: ph("createdAt") })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare(name),
+);
+
+const storeAnswerQuery = preparedPerDatabase("idempotency_store", (db, name) =>
+  db
+    .update(idempotencyKeys)
+    .set({ statusCode: 200, response: ph("response") })
+    .where(and(eq(idempotencyKeys.userId, ph("userId")), eq(idempotencyKeys.key, ph("key"))))
+    .prepare(name),
+);
+
 /** The key a request carries: undefined when none, 400 when it is not 1 to 255 visible ASCII characters. */
 export const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
   const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -71,7 +96,7 @@ export const idempotent = async <A>(
     try {
       const answer = await work();
       const stored: StoredAnswer = { data: answer.data, message: answer.message, extra: answer.extra };
-      await db.update(idempotencyKeys).set({ statusCode: 200, response: stored }).where(where);
+      await storeAnswerQuery(db).execute({ userId, key, response: stored });
       return answer;
     } catch (err) {
       await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.response))).catch(() => undefined);
@@ -79,12 +104,7 @@ export const idempotent = async <A>(
     }
   };
 
-  const claim = () =>
-    db
-      .insert(idempotencyKeys)
-      .values({ key, userId, requestHash, createdAt: new Date(options.now()) })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+  const claim = () => claimQuery(db).execute({ key, userId, requestHash, createdAt: new Date(options.now()) });
 
   if ((await claim()).length === 1) return runAsOwner();
 

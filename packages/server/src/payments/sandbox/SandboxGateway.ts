@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { preparedPerDatabase } from "../../db/prepared.ts";
 import { sandboxChannelOrders } from "../../db/schema.ts";
 import type { Clock } from "../../providers/clock/Clock.ts";
 import type { ChannelGateway } from "../JsapiChannel.ts";
@@ -18,6 +19,31 @@ export type SandboxLedgerRow = typeof sandboxChannelOrders.$inferSelect;
 /** A channel transaction id in WeChat's style: 28 digits starting 4200. */
 const newTransactionId = (): string => `4200${Array.from({ length: 24 }, () => randomInt(10)).join("")}`;
 
+const ph = sql.placeholder;
+
+/**
+ * Opening a prepay, as one statement: a new merchant order gets a prepay id; a known one answers
+ * the one it has (the no-op update makes RETURNING give the existing row). Every order creation
+ * in sandbox mode makes it, so it is prepared once per database (src/db/prepared.ts).
+ */
+const prepayQuery = preparedPerDatabase("sandbox_prepay", (db, name) =>
+  db
+    .insert(sandboxChannelOrders)
+    .values({
+      channel: ph("channel"),
+      mchntOrderNo: ph("mchntOrderNo"),
+      prepayId: ph("prepayId"),
+      amount: ph("amount"),
+      payerOpenid: ph("payerOpenid"),
+      expiresAt: ph("expiresAt"),
+      tradeState: "NOTPAY",
+      createdAt: ph("createdAt"),
+    })
+    .onConflictDoUpdate({ target: [sandboxChannelOrders.channel, sandboxChannelOrders.mchntOrderNo], set: { channel: sql`excluded.channel` } })
+    .returning({ prepayId: sandboxChannelOrders.prepayId, amount: sandboxChannelOrders.amount })
+    .prepare(name),
+);
+
 /**
  * The sandbox channel's servers: its ledger lives in our database (table
  * `sandbox_channel_orders`), so queries, closes and refunds behave as a real channel's would,
@@ -31,22 +57,15 @@ export class SandboxGateway implements ChannelGateway {
   ) {}
 
   async createPrepay(request: PaymentRequest): Promise<string> {
-    // One statement: a new merchant order gets a prepay id; a known one answers the one it has
-    // (the no-op update makes RETURNING give the existing row).
-    const [row] = await this.db
-      .insert(sandboxChannelOrders)
-      .values({
-        channel: this.channel,
-        mchntOrderNo: request.mchntOrderNo,
-        prepayId: `wx${randomBytes(16).toString("hex")}`,
-        amount: request.amountCents,
-        payerOpenid: request.payerOpenid,
-        expiresAt: request.expiresAt,
-        tradeState: "NOTPAY",
-        createdAt: new Date(this.clock.now()),
-      })
-      .onConflictDoUpdate({ target: [sandboxChannelOrders.channel, sandboxChannelOrders.mchntOrderNo], set: { channel: sql`excluded.channel` } })
-      .returning({ prepayId: sandboxChannelOrders.prepayId, amount: sandboxChannelOrders.amount });
+    const [row] = await prepayQuery(this.db).execute({
+      channel: this.channel,
+      mchntOrderNo: request.mchntOrderNo,
+      prepayId: `wx${randomBytes(16).toString("hex")}`,
+      amount: request.amountCents,
+      payerOpenid: request.payerOpenid,
+      expiresAt: request.expiresAt,
+      createdAt: new Date(this.clock.now()),
+    });
     // A real channel refuses a merchant order number reused with another amount (ORDER_NO_USED).
     if (row === undefined || row.amount !== request.amountCents) throw new ChannelUnavailable("merchant order number already used with another amount");
     return row.prepayId;
