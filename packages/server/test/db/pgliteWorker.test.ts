@@ -89,6 +89,11 @@ describe("PGlite in its worker: the driver's guarantees", () => {
     await handle.db.execute(sql`TRUNCATE cities, users, idempotency_keys RESTART IDENTITY CASCADE`);
   });
 
+  it("new write-ahead-log segments are not zero-filled (a stall of the one session at every 16 MB of log)", async () => {
+    const [row] = (await handle.db.execute<{ wal_init_zero: string }>(sql`SHOW wal_init_zero`)).rows;
+    expect(row?.wal_init_zero).toBe("off");
+  });
+
   it("a transaction that throws rolls back all of it", async () => {
     await expect(
       handle.db.transaction(async (tx) => {
