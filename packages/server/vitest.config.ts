@@ -14,9 +14,10 @@ const onPostgres = (process.env["TEST_DATABASE_URL"]?.trim() ?? "") !== "";
 
 export const RACE_TESTS = "test/**/*.race.test.ts";
 export const SLOW_TESTS = "test/**/*.slow.test.ts";
-// PGlite in its worker thread (the server's PGlite) proves PGlite, not the database under test:
-// it runs in `npm test`; the PostgreSQL pass leaves it out instead of reporting it skipped.
-export const PGLITE_ONLY_TESTS = "test/db/pgliteWorker.test.ts";
+// PGlite in its worker thread (the server's PGlite) and its autovacuum stand-in prove PGlite, not
+// the database under test: they run in `npm test`; the PostgreSQL pass leaves them out instead of
+// reporting them skipped.
+export const PGLITE_ONLY_TESTS = ["test/db/pgliteWorker.test.ts", "test/db/upkeep.test.ts"];
 
 export default defineProject({
   resolve: { conditions: ["@fuel/source"] },
@@ -25,7 +26,7 @@ export default defineProject({
     name: "server",
     environment: "node",
     include: ["test/**/*.test.ts"],
-    exclude: onPostgres ? [PGLITE_ONLY_TESTS] : [RACE_TESTS, SLOW_TESTS],
+    exclude: onPostgres ? PGLITE_ONLY_TESTS : [RACE_TESTS, SLOW_TESTS],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

@@ -5,6 +5,7 @@ import { openOperatorChannel, type OperatorChannel } from "./cli/operatorChannel
 import { operatorSocketPathOf } from "./cli/protocol.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import { migrate } from "./db/migrate.ts";
+import { startUpkeep, upkeepOnce } from "./db/upkeep.ts";
 import { startSweeper } from "./jobs/sweeper.ts";
 import { shutdown } from "./lifecycle.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
@@ -15,7 +16,7 @@ import { seedIfEmpty } from "./seed/seed.ts";
 /**
  * The one way to bring the server up, shared by `main.ts`, the benchmarks and the tests so they
  * cannot drift apart: open and migrate the database, load the demo data in sandbox mode, build
- * the app, open the operators' socket, start the background sweep, listen.
+ * the app, open the operators' socket, start the background sweep (and PGlite's upkeep), listen.
  */
 
 export interface ServerOptions extends Partial<Pick<BuildAppOptions, "authenticate" | "providers" | "logger">> {
@@ -32,7 +33,10 @@ export interface ServerOptions extends Partial<Pick<BuildAppOptions, "authentica
   readonly seedDemo?: boolean;
   /** Where to listen; `false` for in-process use through `app.inject`. Default: `config.port` on `config.host`. */
   readonly listen?: false | { readonly port: number; readonly host: string };
-  /** Run the background sweep (src/jobs/sweeper.ts). Default: when listening. */
+  /**
+   * Run the background sweep (src/jobs/sweeper.ts) and, on PGlite, its vacuum and analyze
+   * (src/db/upkeep.ts: PGlite has no autovacuum). Default: when listening.
+   */
   readonly sweeper?: boolean;
   /** Start-up news for the operator (demo data loaded, invite codes). Default: dropped. */
   readonly report?: (line: string) => void;
@@ -157,6 +161,13 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     if (options.sweeper ?? listen !== false) {
       const sweeper = startSweeper({ db: database.db, clock, channels: app.deps.providers.payments.channels, log: app.log });
       stops.push(() => sweeper.stop());
+      if (database.kind === "pglite") {
+        // A first pass before any request: a database never vacuumed (new, or restored) gets it all
+        // now, while nobody waits on PGlite's one session. Upkeep is no reason not to serve.
+        await upkeepOnce(database.db).catch((err: unknown) => warn(`warning: PGlite upkeep failed at start-up: ${err instanceof Error ? err.message : String(err)}`));
+        const upkeep = startUpkeep(database.db, app.log);
+        stops.push(() => upkeep.stop());
+      }
     }
 
     let url: string | undefined;
