@@ -6,6 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { FromGenerator, PhaseSpec, Scenario, ToGenerator } from "./protocol.ts";
+import { costBetween, machineAccounting, snapshot } from "./machineCpu.ts";
 import { printLine, TABLE_HEADER, tableRow, type Line, type ServerCost } from "./report.ts";
 
 /**
@@ -166,6 +167,7 @@ const costOf = (a: Probe, b: Probe): ServerCost => ({
 // ----- the generator process
 
 interface Generator {
+  readonly pid: number | undefined;
   ask(message: ToGenerator): Promise<FromGenerator>;
   close(): Promise<void>;
 }
@@ -181,6 +183,7 @@ const startGenerator = (): Generator => {
   });
   child.on("exit", (code) => waiting?.reject(new Error(`the load generator exited (${code})`)));
   return {
+    pid: child.pid,
     ask: (message) =>
       new Promise((resolve, reject) => {
         waiting = { resolve, reject };
@@ -218,9 +221,12 @@ const runOn = async (kind: string, lines: Line[]): Promise<void> => {
       const armed = expect(await generator.ask({ type: "arm", phase: spec }), "armed");
       await sleep(500);
       const before = await probe(server!);
+      const machineBefore = machineAccounting ? snapshot(server!.child.pid, generator.pid) : undefined;
       const done = expect(await generator.ask({ type: "go" }), "done");
+      const machineAfter = machineAccounting ? snapshot(server!.child.pid, generator.pid) : undefined;
       const after = await probe(server!);
-      const line: Line = { database: target.name, outcome: done.outcome, server: costOf(before, after) };
+      const machine = machineBefore === undefined || machineAfter === undefined ? undefined : costBetween(machineBefore, machineAfter, cpus().length);
+      const line: Line = { database: target.name, outcome: done.outcome, server: costOf(before, after), ...(machine === undefined ? {} : { machine }) };
       if (measured) {
         lines.push(line);
         console.log(printLine(line));

@@ -1,3 +1,4 @@
+import type { MachineCost } from "./machineCpu.ts";
 import type { PhaseOutcome, PhaseSpec } from "./protocol.ts";
 import { median } from "./stats.ts";
 
@@ -22,6 +23,8 @@ export interface Line {
   readonly database: string;
   readonly outcome: PhaseOutcome;
   readonly server: ServerCost;
+  /** The whole machine's CPU over the phase, by who spent it (Linux only: ./machineCpu.ts). */
+  readonly machine?: MachineCost;
 }
 
 export const loadName = (p: PhaseSpec): string => (p.load.kind === "open" ? `${p.load.rate}/s` : `max (${p.load.connections} conn.)`);
@@ -50,6 +53,11 @@ export const figures = (l: Line) => {
     mainCpuPerCycle: o.phase.scenario === "mix" ? per(l.server.mainThreadCpuMs, o.jobs) : Number.NaN,
     mainBusy: l.server.mainThreadCpuMs === null || l.server.wallMs === 0 ? Number.NaN : l.server.mainThreadCpuMs / l.server.wallMs,
     generatorCpuPerRequest: per(o.generatorCpuMs, o.requests),
+    machineBusy: l.machine === undefined ? Number.NaN : l.machine.busyMs / (l.machine.wallMs * l.machine.cores),
+    machineSteal: l.machine === undefined ? Number.NaN : l.machine.stealMs / (l.machine.wallMs * l.machine.cores),
+    machineCpuPerRequest: per(l.machine?.busyMs ?? null, o.requests),
+    serverProcessesCpuPerRequest: per(l.machine?.serverMs ?? null, o.requests),
+    postgresCpuPerRequest: per(l.machine?.postgresMs ?? null, o.requests),
   };
 };
 
@@ -64,7 +72,10 @@ export const printLine = (l: Line): string => {
     `${l.database.padEnd(8)} ${o.phase.scenario.padEnd(6)} ${loadName(o.phase).padEnd(16)} ${String(o.jobs).padStart(5)} sent  ${rate}` +
     `  p50 ${ms(g.p50)}  p99 ${ms(g.p99)}  max ${ms(g.max)} ms  errors ${o.non2xx}/${o.transport}  late>10s ${o.late}` +
     `  server main-thread CPU ${f(g.mainCpuPerRequest, 2)} ms/req (ELU ${f(g.eluPerRequest, 2)}, process ${f(g.processCpuPerRequest, 2)}; main thread ${f(g.mainBusy * 100, 0)} % busy)` +
-    `  [generator ${f(g.generatorCpuPerRequest, 2)} ms/req, send lag p99 ${f(o.sendLagP99Ms)} ms]`
+    `  [generator ${f(g.generatorCpuPerRequest, 2)} ms/req, send lag p99 ${f(o.sendLagP99Ms)} ms]` +
+    (l.machine === undefined
+      ? ""
+      : `  {machine ${f(g.machineBusy * 100, 0)} % busy (+${f(g.machineSteal * 100, 0)} % taken by the host), ${f(g.machineCpuPerRequest, 2)} ms/req: server processes ${f(g.serverProcessesCpuPerRequest, 2)}, PostgreSQL ${f(g.postgresCpuPerRequest, 2)}}`)
   );
 };
 
