@@ -20,10 +20,11 @@ export interface MachineSnapshot {
   readonly idleTicks: number;
   /** Ticks the hypervisor gave to another machine while this one had work (a noisy host). */
   readonly stealTicks: number;
-  readonly serverTicks: number;
-  readonly postgresTicks: number;
-  readonly generatorTicks: number;
+  /** Each process's ticks since it started, by pid, and whose it is. */
+  readonly processes: ReadonlyMap<number, { readonly who: Who; readonly ticks: number }>;
 }
+
+type Who = "server" | "postgres" | "generator";
 
 /** A phase's CPU in milliseconds, by who spent it. */
 export interface MachineCost {
@@ -90,15 +91,24 @@ export const snapshot = (serverPid: number | undefined, generatorPid: number | u
     for (let at: Proc | undefined = p, hops = 0; at !== undefined && hops < 64; at = byPid.get(at.ppid), hops++) if (at.pid === root) return true;
     return false;
   };
-  let serverTicks = 0;
-  let postgresTicks = 0;
-  let generatorTicks = 0;
+  const processes = new Map<number, { who: Who; ticks: number }>();
   for (const p of procs) {
-    if (serverPid !== undefined && descendsFrom(p, serverPid)) serverTicks += p.ticks;
-    else if (generatorPid !== undefined && p.pid === generatorPid) generatorTicks += p.ticks;
-    else if (p.comm === "postgres") postgresTicks += p.ticks;
+    const who: Who | undefined =
+      serverPid !== undefined && descendsFrom(p, serverPid) ? "server" : generatorPid !== undefined && p.pid === generatorPid ? "generator" : p.comm === "postgres" ? "postgres" : undefined;
+    if (who !== undefined) processes.set(p.pid, { who, ticks: p.ticks });
   }
-  return { atMs: performance.now(), totalTicks, idleTicks, stealTicks, serverTicks, postgresTicks, generatorTicks };
+  return { atMs: performance.now(), totalTicks, idleTicks, stealTicks, processes };
+};
+
+/**
+ * Ticks each party spent between two snapshots: a process in both counts its growth, one started
+ * since counts all of its ticks; one that ended since (a closed PostgreSQL connection's backend)
+ * took its last ticks with it, so those are missing, never subtracted.
+ */
+const spentBetween = (a: MachineSnapshot, b: MachineSnapshot): Record<Who, number> => {
+  const spent: Record<Who, number> = { server: 0, postgres: 0, generator: 0 };
+  for (const [pid, after] of b.processes) spent[after.who] += Math.max(0, after.ticks - (a.processes.get(pid)?.ticks ?? 0));
+  return spent;
 };
 
 export const costBetween = (a: MachineSnapshot, b: MachineSnapshot, cores: number): MachineCost => {
@@ -109,8 +119,8 @@ export const costBetween = (a: MachineSnapshot, b: MachineSnapshot, cores: numbe
     // /proc/stat counts every CPU's ticks: its total over the phase is cores x wall time.
     busyMs: ms(b.totalTicks - a.totalTicks - (b.idleTicks - a.idleTicks) - (b.stealTicks - a.stealTicks)),
     stealMs: ms(b.stealTicks - a.stealTicks),
-    serverMs: ms(b.serverTicks - a.serverTicks),
-    postgresMs: ms(b.postgresTicks - a.postgresTicks),
-    generatorMs: ms(b.generatorTicks - a.generatorTicks),
+    serverMs: ms(spentBetween(a, b).server),
+    postgresMs: ms(spentBetween(a, b).postgres),
+    generatorMs: ms(spentBetween(a, b).generator),
   };
 };
