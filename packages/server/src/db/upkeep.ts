@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import type { Database } from "./client.ts";
 
@@ -16,7 +17,8 @@ import type { Database } from "./client.ts";
  *   vacuum exceed 1,000 + 20 % (so insert-only tables get their visibility map and frozen rows);
  * - ANALYZE a table when the rows changed since the last analyze exceed 50 + 10 % of its rows.
  *
- * Each table is its own statement, so requests waiting on PGlite's one session run between them.
+ * Each vacuum and each analyze is its own statement, with a pause between them while the server
+ * serves, so requests waiting on PGlite's one session run between them.
  * On PostgreSQL the server leaves this to the server's autovacuum.
  */
 
@@ -61,7 +63,7 @@ export const upkeepPlan = (tables: ReadonlyArray<TableActivity>): TableUpkeep[] 
     return vacuum || analyze ? [{ table: t.table, vacuum, analyze }] : [];
   });
 
-/** What one pass did: each table's work and how long it held the session. */
+/** What one pass did: each table's work and how long its statements held the session. */
 export interface UpkeepReport {
   readonly done: ReadonlyArray<TableUpkeep & { readonly ms: number }>;
 }
@@ -97,26 +99,51 @@ export const tableActivity = async (db: Database): Promise<TableActivity[]> => {
  */
 export const ANALYZE_STATISTICS_TARGET = 10;
 
-/**
- * One table's upkeep: the vacuum and the analyze as separate statements, so that requests waiting
- * on PGlite's session run between them. Each returns how long it held the session.
- */
-const runUpkeep = async (db: Database, { table, vacuum, analyze }: TableUpkeep, now: () => number): Promise<number> => {
-  const started = now();
-  if (vacuum) await db.execute(sql`VACUUM ${sql.identifier(table)}`);
-  if (analyze) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL default_statistics_target = ${ANALYZE_STATISTICS_TARGET}`));
-      await tx.execute(sql`ANALYZE ${sql.identifier(table)}`);
-    });
-  }
-  return now() - started;
-};
+/** Vacuums a table: one statement. */
+const vacuumTable = (db: Database, table: string) => db.execute(sql`VACUUM ${sql.identifier(table)}`);
 
-/** One pass: reads the counters, then vacuums and analyzes what needs it, a table at a time. */
-export const upkeepOnce = async (db: Database, now: () => number = () => performance.now()): Promise<UpkeepReport> => {
+/** Analyzes a table with {@link ANALYZE_STATISTICS_TARGET}, set for its own transaction only. */
+const analyzeTable = (db: Database, table: string) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`SET LOCAL default_statistics_target = ${ANALYZE_STATISTICS_TARGET}`));
+    await tx.execute(sql`ANALYZE ${sql.identifier(table)}`);
+  });
+
+/**
+ * The wait between two steps of a pass while the server serves: each vacuum or analyze holds
+ * PGlite's one session for its few milliseconds, and the requests that queued meanwhile run before
+ * the next one starts, rather than a whole pass's worth of waiting landing on the same requests.
+ */
+export const UPKEEP_STEP_PAUSE_MS = 100;
+
+export interface UpkeepOptions {
+  /** Between two steps (a vacuum, an analyze). Default 0: at start-up nobody waits. */
+  readonly pauseMs?: number;
+  /** The clock for the report's durations. */
+  readonly now?: () => number;
+}
+
+/**
+ * One pass: reads the counters, then vacuums and analyzes what needs it, a table at a time, each
+ * vacuum and each analyze its own step.
+ */
+export const upkeepOnce = async (db: Database, options: UpkeepOptions = {}): Promise<UpkeepReport> => {
+  const now = options.now ?? (() => performance.now());
+  const pauseMs = options.pauseMs ?? 0;
   const done: Array<TableUpkeep & { ms: number }> = [];
-  for (const job of upkeepPlan(await tableActivity(db))) done.push({ ...job, ms: await runUpkeep(db, job, now) });
+  let steps = 0;
+  const step = async (run: () => Promise<unknown>): Promise<number> => {
+    if (steps++ > 0 && pauseMs > 0) await sleep(pauseMs);
+    const started = now();
+    await run();
+    return now() - started;
+  };
+  for (const job of upkeepPlan(await tableActivity(db))) {
+    let ms = 0;
+    if (job.vacuum) ms += await step(() => vacuumTable(db, job.table));
+    if (job.analyze) ms += await step(() => analyzeTable(db, job.table));
+    done.push({ ...job, ms });
+  }
   return { done };
 };
 
@@ -133,7 +160,7 @@ export const startUpkeep = (db: Database, log: UpkeepLog, intervalMs: number = U
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running
-      .then(() => upkeepOnce(db))
+      .then(() => upkeepOnce(db, { pauseMs: UPKEEP_STEP_PAUSE_MS }))
       .then(
         ({ done }) => {
           if (done.length > 0) log.info({ upkeep: done }, "PGlite upkeep: vacuumed and analyzed what autovacuum would have");

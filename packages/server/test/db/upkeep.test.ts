@@ -64,6 +64,21 @@ describe("PGlite upkeep", () => {
     expect((await upkeepOnce(handle.db)).done).toEqual([]);
   });
 
+  it("while serving, pauses between its steps (each vacuum, each analyze) and not before the first", async () => {
+    // Dead rows in one table (vacuum and analyze), new rows in another (analyze).
+    await handle.db.execute(sql`INSERT INTO invite_codes (code, created_at) SELECT 'code-' || g, now() FROM generate_series(1, 300) g`);
+    await handle.db.execute(sql`DELETE FROM invite_codes WHERE code <> 'code-1'`);
+    await handle.db.execute(sql`INSERT INTO blacklist (phone, created_at) SELECT (13800000000 + g)::text, now() FROM generate_series(1, 300) g`);
+    const started = performance.now();
+    const { done } = await upkeepOnce(handle.db, { pauseMs: 150 });
+    const wall = performance.now() - started;
+    const steps = done.reduce((n, d) => n + (d.vacuum ? 1 : 0) + (d.analyze ? 1 : 0), 0);
+    expect(done.map((d) => d.table)).toEqual(expect.arrayContaining(["blacklist", "invite_codes"]));
+    expect(steps).toBeGreaterThanOrEqual(3);
+    expect(wall).toBeGreaterThanOrEqual((steps - 1) * 150);
+    expect(wall).toBeLessThan(steps * 150 + 2_000);
+  });
+
   it("runs on its interval, says what it did, and stops", async () => {
     await handle.db.execute(sql`INSERT INTO cities (name, sort) SELECT 'city-' || g, g FROM generate_series(1, 200) g`);
     const lines: Array<{ fields: object; message: string }> = [];
