@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
+import { runEvery } from "../jobs/periodic.ts";
 import type { Database } from "./client.ts";
 
 /**
@@ -155,24 +156,13 @@ export interface UpkeepLog {
   error(fields: object, message: string): void;
 }
 
-/** Runs {@link upkeepOnce} every `intervalMs` until stopped; a pass that fails is logged and the next one tries again. */
-export const startUpkeep = (db: Database, log: UpkeepLog, intervalMs: number = UPKEEP_INTERVAL_MS): { stop(): Promise<void> } => {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running
-      .then(() => upkeepOnce(db, { pauseMs: UPKEEP_STEP_PAUSE_MS }))
-      .then(
-        ({ done }) => {
-          if (done.length > 0) log.info({ upkeep: done }, "PGlite upkeep: vacuumed and analyzed what autovacuum would have");
-        },
-        (err: unknown) => log.error({ err: String(err) }, "PGlite upkeep failed; the next pass tries again"),
-      );
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+/** Runs {@link upkeepOnce} every `intervalMs` until stopped (../jobs/periodic.ts); a pass that fails is logged and the next one tries again. */
+export const startUpkeep = (db: Database, log: UpkeepLog, intervalMs: number = UPKEEP_INTERVAL_MS): { stop(): Promise<void> } =>
+  runEvery(intervalMs, async () => {
+    try {
+      const { done } = await upkeepOnce(db, { pauseMs: UPKEEP_STEP_PAUSE_MS });
+      if (done.length > 0) log.info({ upkeep: done }, "PGlite upkeep: vacuumed and analyzed what autovacuum would have");
+    } catch (err) {
+      log.error({ err: String(err) }, "PGlite upkeep failed; the next pass tries again");
+    }
+  });
