@@ -41,7 +41,34 @@ export const workerPlan = (config: Pick<Config, "workers" | "database">, cores: 
   if (config.database.kind !== "postgres") {
     return { count: 1, note: "note: WORKERS=auto runs one server process on PGlite, which lives inside one process; use PostgreSQL for more" };
   }
+  if (databaseOnThisHost(config.database.url)) {
+    const count = Math.max(1, Math.ceil(cores / 2));
+    return {
+      count,
+      note: `note: WORKERS=auto runs ${count} server process${count === 1 ? "" : "es"} for ${cores} core${cores === 1 ? "" : "s"}: PostgreSQL is on this host and needs its share of them; set WORKERS=N to choose`,
+    };
+  }
   return { count: Math.max(1, cores) };
+};
+
+/**
+ * Whether the PostgreSQL URL names this machine (a loopback address, localhost, or a Unix socket
+ * folder), where PostgreSQL competes with the server processes for the same cores. Measured on two
+ * cores (docs/performance.md, "`WORKERS=2`, measured by who spent the CPU"): a creation costs the
+ * server about 1.3 ms of CPU and PostgreSQL about 0.85, and a second server process on those two
+ * cores served fewer creations than one. So `auto` gives the server half the cores, rounded up.
+ */
+export const databaseOnThisHost = (url: string): boolean => {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  // node-postgres takes `?host=` over the URL's host name; a folder there is a Unix socket's.
+  const host = (parsed.searchParams.get("host") ?? parsed.hostname).replace(/^\[|\]$/g, "").toLowerCase();
+  if (host.startsWith("/")) return true;
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 };
 
 /** The wait before replacing a worker that died: 1 s, doubling with each death in a row, at most 30 s. */

@@ -1,6 +1,6 @@
 import { execFileSync, fork, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
+import { createWriteStream, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -29,7 +29,7 @@ import { printLine, TABLE_HEADER, tableRow, type Line, type ServerCost } from ".
  * ran out of room would stop early and report a rate it was never asked for),
  * BENCH_WARMUP_SECONDS (8: create-then-pay cycles on 8 connections before the first line), BENCH_DATABASE_URL (an admin URL of a PostgreSQL server),
  * BENCH_DATABASES (`pglite,postgres`: which of them to run), BENCH_LOG_LEVEL (the server's, `warn`),
- * BENCH_OUT (write every line as JSON there, for ./summarize.ts), BENCH_SERVER_DIR (another
+ * BENCH_OUT (write every line as JSON there, for ./summarize.ts), BENCH_SERVER_LOG (append the server's log there), BENCH_SERVER_DIR (another
  * checkout's packages/server to start instead of this one: "before" figures), BENCH_SERVER_NODE_ARGS and
  * BENCH_GENERATOR_NODE_ARGS (extra node options for either process, e.g. `--cpu-prof`).
  */
@@ -58,6 +58,7 @@ const adminUrl = env("BENCH_DATABASE_URL");
 const databases = (env("BENCH_DATABASES") ?? (adminUrl === undefined ? "pglite" : "pglite,postgres")).split(",").map((d) => d.trim());
 const logLevel = env("BENCH_LOG_LEVEL") ?? "warn";
 const outPath = env("BENCH_OUT");
+const serverLogPath = env("BENCH_SERVER_LOG");
 // Extra node options for the server and the generator processes (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the time goes).
 const serverNodeArgs = env("BENCH_SERVER_NODE_ARGS")?.split(/\s+/) ?? [];
 const generatorNodeArgs = env("BENCH_GENERATOR_NODE_ARGS")?.split(/\s+/) ?? [];
@@ -120,6 +121,7 @@ const startServer = (databaseUrl: string): Promise<Server> =>
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
+    if (serverLogPath !== undefined) child.stdout?.pipe(createWriteStream(serverLogPath, { flags: "a" }));
     const timer = setTimeout(() => reject(new Error(`the server did not start in 180 s:\n${out}`)), 180_000);
     child.stdout?.on("data", (chunk: Buffer) => {
       if (out.length < 100_000) out += chunk.toString();
