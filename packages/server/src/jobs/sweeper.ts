@@ -7,7 +7,7 @@ import { forgetOldAttempts } from "../limits/attempts.ts";
 import { closeAtChannel } from "../orders/cancelOrder.ts";
 import { expireDueOrders } from "../orderRecords/expiry.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
-import { runEvery } from "./periodic.ts";
+import { runEvery } from "../periodic.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
 import { refundOrder, refundStrayPayment, type RefundDeps } from "../payments/refunds.ts";
 
@@ -65,7 +65,7 @@ export const sweepOnce = async (deps: SweepDeps): Promise<SweepReport> => {
   };
 };
 
-/** Sweeps every {@link SWEEP_INTERVAL_MS} until stopped (./periodic.ts: never two sweeps at once); a failed sweep is logged and the next one tries again. */
+/** Sweeps every {@link SWEEP_INTERVAL_MS} until stopped (../periodic.ts: never two sweeps at once); a failed sweep is logged and the next one tries again. */
 export const startSweeper = (deps: SweepDeps, intervalMs: number = SWEEP_INTERVAL_MS): { stop(): Promise<void> } =>
   runEvery(intervalMs, async () => {
     await sweepOnce(deps).catch((err: unknown) => deps.log.error({ err: String(err) }, "sweep failed; the next one tries again"));

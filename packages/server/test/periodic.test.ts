@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { runEvery } from "../../src/jobs/periodic.ts";
+import { runEvery } from "../src/periodic.ts";
 
-/** Background work on a timer (src/jobs/periodic.ts): the sweep and PGlite's upkeep run on it. */
+/** Background work on a timer (src/periodic.ts): the sweep and PGlite's upkeep run on it. */
 
 beforeEach(() => {
   vi.useFakeTimers();
