@@ -8,6 +8,7 @@ import pg from "pg";
 import type { FromGenerator, PhaseSpec, Scenario, ToGenerator } from "./protocol.ts";
 import { costBetween, machineAccounting, snapshot } from "./machineCpu.ts";
 import { printLine, TABLE_HEADER, tableRow, type Line, type ServerCost } from "./report.ts";
+import { verdictLine, verdicts } from "./targets.ts";
 
 /**
  * `npm run bench:write -w @fuel/server` (issue 14 item 4): the write path measured from outside.
@@ -283,6 +284,8 @@ const minutes = (Date.now() - started.getTime()) / 60_000;
 console.log(`\ndone in ${minutes.toFixed(1)} min; load average at the end ${load1.map((x) => x.toFixed(2)).join(" ")}\n`);
 console.log(TABLE_HEADER);
 for (const l of lines) console.log(tableRow(l));
+console.log(`\nissue 14's targets, judged on this run alone (docs/performance.md keeps the medians of several):`);
+for (const v of verdicts(lines)) console.log(`  ${verdictLine(v)}`);
 if (outPath !== undefined) {
   writeFileSync(outPath, JSON.stringify({ started: started.toISOString(), commit, node: process.version, loadAverage: { start: load0, end: load1 }, seconds, customers, connections, lines }, null, 2));
   console.log(`\nlines written to ${outPath}`);
