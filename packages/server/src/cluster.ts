@@ -6,6 +6,7 @@ import { exitOnSignals } from "./lifecycle.ts";
 import { adoptSandboxKeys, exportSandboxKeys, sandboxKeyFingerprint, type SharedSandboxKeys } from "./payments/sandbox/keys.ts";
 import { clockFor, SandboxClock } from "./providers/clock/index.ts";
 import { SandboxSmsProvider, type SandboxMessage } from "./providers/sms/Sandbox.ts";
+import { isLoopbackHost } from "./secretForms.ts";
 import { startServer } from "./server.ts";
 
 /**
@@ -66,9 +67,8 @@ export const databaseOnThisHost = (url: string): boolean => {
     return false;
   }
   // node-postgres takes `?host=` over the URL's host name; a folder there is a Unix socket's.
-  const host = (parsed.searchParams.get("host") ?? parsed.hostname).replace(/^\[|\]$/g, "").toLowerCase();
-  if (host.startsWith("/")) return true;
-  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+  const host = (parsed.searchParams.get("host") ?? parsed.hostname).toLowerCase();
+  return host.startsWith("/") || isLoopbackHost(host) || host.endsWith(".localhost");
 };
 
 /** The wait before replacing a worker that died: 1 s, doubling with each death in a row, at most 30 s. */
