@@ -61,6 +61,8 @@ const en = {
   OrderNotPayable: "this order can no longer be paid",
   OrderPaidThroughOtherChannel: "this order is paid through the other payment channel",
   PaymentServiceUnavailable: "payment service unavailable, try again later",
+  // issue 22: the database cannot be reached or cannot write for now (server src/db/unavailable.ts): 503 with retry-after
+  DatabaseUnavailable: "service temporarily unavailable, please try again in a few seconds",
   PaymentAmountMismatch: "the amount paid ({paid} cents) does not match the order ({due} cents)",
   IdempotencyKeyInvalid: "Idempotency-Key must be 1 to 255 visible characters",
   IdempotencyKeyReused: "this Idempotency-Key was already used for a different request",
@@ -177,6 +179,7 @@ const zhCN: Record<MessageKey, string> = {
   OrderNotPayable: "该订单已无法支付",
   OrderPaidThroughOtherChannel: "该订单需通过另一支付渠道支付",
   PaymentServiceUnavailable: "支付服务暂不可用，请稍后再试",
+  DatabaseUnavailable: "服务暂时不可用，请稍后几秒再试",
   PaymentAmountMismatch: "支付金额（{paid}分）与订单金额（{due}分）不符",
   IdempotencyKeyInvalid: "Idempotency-Key 须为1到255个可见字符",
   IdempotencyKeyReused: "该 Idempotency-Key 已用于另一请求",

@@ -1,19 +1,22 @@
 import { randomUUID } from "node:crypto";
 import helmet from "@fastify/helmet";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { Catalogue } from "./catalogue/catalogue.ts";
 import type { Config, TrustProxy } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { DatabaseHealth } from "./db/health.ts";
 import type { Authenticate } from "./http/auth.ts";
 import { errorEnvelope, isOk, successEnvelope } from "./http/envelope.ts";
 import type { AppDeps } from "./appDeps.ts";
-import { frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
 import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
 import { helmetOptionsFor } from "./http/security.ts";
 import { registerUi } from "./http/ui.ts";
 import { sessionAuthenticator } from "./identity/sessions.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
 import { providersFor, type Providers } from "./providersFor.ts";
+import { refuse } from "./refusals/Refusal.ts";
 import { registerRoutes } from "./routes/index.ts";
 
 /** Fastify's `trustProxy` from ours (a hop count becomes a function: Fastify's typings lack the number form). */
@@ -36,7 +39,12 @@ export interface BuildAppOptions {
   readonly providers?: Partial<Providers>;
   /** Log level / destination overrides (tests capture the log). */
   readonly logger?: LoggerOverrides;
+  /** False while the server has yet to reach and migrate its database: /api answers 503 but for version and readiness. Default: true. */
+  readonly accepting?: boolean;
 }
+
+/** Paths that answer before the database is ready: liveness and readiness. */
+const WITHOUT_DATABASE: ReadonlySet<string> = new Set(["/api/version", "/api/ready"]);
 
 /**
  * The whole HTTP application, not yet listening: `main.ts` calls `listen`, tests call `inject`.
@@ -63,8 +71,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     authenticate: options.authenticate ?? sessionAuthenticator(db, clock),
     providers: providersFor(config, { db, clock, log: app.log }, options.providers),
     catalogue: new Catalogue(db),
+    health: new DatabaseHealth(() => db.execute(sql`select 1`), { error: (msg) => app.log.error(msg), info: (msg) => app.log.info(msg) }),
   };
+  deps.health.accepting = options.accepting ?? true;
   app.decorate("deps", deps);
+  app.addHook("onClose", async () => deps.health.stop());
 
   let closing = false;
   app.addHook("onRequest", async (request, reply) => {
@@ -73,6 +84,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     // (Fastify's own 503 body is not), so the client or the load balancer retries elsewhere.
     if (closing) {
       return reply.code(503).header("connection", "close").type("application/json; charset=utf-8").send(errorEnvelope(CLOSING_MESSAGE));
+    }
+    // Started before its database was reachable (src/server.ts): the tables may not exist yet.
+    if (!deps.health.accepting && request.url.startsWith("/api/") && !WITHOUT_DATABASE.has(request.url.split("?", 1)[0]!)) {
+      throw refuse("DatabaseUnavailable", undefined, DATABASE_RETRY_AFTER_SECONDS);
     }
     return undefined;
   });

@@ -4,7 +4,9 @@ import type { Config } from "./config.ts";
 import { openOperatorChannel, type OperatorChannel } from "./cli/operatorChannel.ts";
 import { operatorSocketPathOf } from "./cli/protocol.ts";
 import { openDatabase, type DatabaseHandle } from "./db/client.ts";
+import type { DatabaseHealth } from "./db/health.ts";
 import { migrate } from "./db/migrate.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { startUpkeep, upkeepOnce } from "./db/upkeep.ts";
 import { startSweeper } from "./jobs/sweeper.ts";
 import { shutdown } from "./lifecycle.ts";
@@ -100,6 +102,19 @@ const openOperatorChannelFor = async (
   }
 };
 
+/** Runs `work`; when `retry` and it failed for want of the database, waits for it (back-off) and runs it again. */
+const untilDone = async (retry: boolean, health: DatabaseHealth, work: () => Promise<void>): Promise<void> => {
+  for (;;) {
+    try {
+      return await work();
+    } catch (err) {
+      if (!retry || !isDatabaseUnavailable(err)) throw err;
+      health.failed(err);
+      await health.waitUntilReachable();
+    }
+  }
+};
+
 /**
  * Brings the server up (see the module comment). When a step fails, whatever was already started
  * is stopped again before the error is rethrown: the caller only reports it.
@@ -126,6 +141,8 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
 
   try {
     let database = options.database;
+    // Pool errors reach the app's database health once it exists (one log line per outage, not per connection).
+    let poolError: (err: Error) => void = () => {};
     if (database === undefined) {
       const onLost =
         options.onDatabaseLost ??
@@ -133,26 +150,56 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
           warn(`the database is lost, exiting: ${err.message}`);
           process.exit(1);
         });
-      const opened = await openDatabase(config, { onPoolError: (err) => warn(`database pool error: ${err.message}`), onLost, lockLabel: "the server" });
+      const opened = await openDatabase(config, { onPoolError: (err) => poolError(err), onLost, lockLabel: "the server" });
       database = opened;
       stops.push(() => opened.close());
-      await migrate(opened);
     }
     const clock = options.clock ?? clockFor(config);
-    if (options.seedDemo ?? (ownsDatabase && config.mode === "sandbox")) await seedDemoData(database, clock, report);
+    // A PostgreSQL server may not accept connections yet (started with it, a failover): the port
+    // opens first, answering readiness 503, and the server waits for it with back-off (src/db/health.ts)
+    // before migrating. PGlite is always there: it migrates before anything listens, as before.
+    const waitsForDatabase = ownsDatabase && database.kind === "postgres";
 
     const app = await buildApp({
       config,
       db: database.db,
       clock,
+      accepting: !waitsForDatabase,
       ...(options.authenticate ? { authenticate: options.authenticate } : {}),
       ...(options.providers ? { providers: options.providers } : {}),
       ...(options.logger ? { logger: options.logger } : {}),
     });
+    const { health } = app.deps;
+    poolError = (err) => {
+      app.log.warn(`database connection lost: ${err.message}`);
+      void health.check();
+    };
     // From here the app and the database stop together: the app first, so requests in flight
     // finish before the database closes (src/lifecycle.ts).
     const db = database;
     stops.splice(0, stops.length, ownsDatabase ? () => shutdown(app, db) : () => app.close());
+
+    let url: string | undefined;
+    const listenNow = async (where: { readonly port: number; readonly host: string }): Promise<void> => {
+      await app.listen({ port: where.port, host: where.host });
+      const address = app.server.address();
+      url = urlOf(where.host, typeof address === "object" && address !== null ? address.port : where.port);
+    };
+
+    if (waitsForDatabase) {
+      if (listen !== false) await listenNow(listen);
+      if (!(await health.check())) {
+        report(`waiting for the database (retrying with back-off)${url === undefined ? "" : `; ${url}api/ready answers 503 until it answers`}`);
+        await health.waitUntilReachable();
+      }
+    }
+    const prepared = database;
+    // Migrating and seeding are idempotent: a connection lost halfway waits and starts them again.
+    await untilDone(waitsForDatabase, health, async () => {
+      if (ownsDatabase) await migrate(prepared);
+      if (options.seedDemo ?? (ownsDatabase && config.mode === "sandbox")) await seedDemoData(prepared, clock, report);
+    });
+    health.accepting = true;
 
     if (listen !== false) {
       const channel = await openOperatorChannelFor(config, database, clock, app, warn);
@@ -170,12 +217,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
       }
     }
 
-    let url: string | undefined;
-    if (listen !== false) {
-      await app.listen({ port: listen.port, host: listen.host });
-      const address = app.server.address();
-      url = urlOf(listen.host, typeof address === "object" && address !== null ? address.port : listen.port);
-    }
+    if (listen !== false && url === undefined) await listenNow(listen);
     return { app, database, clock, url, close: stopAll };
   } catch (err) {
     await stopAll().catch(() => {});

@@ -171,6 +171,15 @@ export const Api = {
     response: VersionResponse,
     summary: "The server's version and production label.",
   }),
+  ready: endpoint({
+    method: "GET",
+    path: "/api/ready",
+    access: "none",
+    request: Empty,
+    response: NoData,
+    summary:
+      "Readiness for a load balancer: 200 when the database answers a trivial query within 2 s, else 503 (tag DatabaseUnavailable, `retry-after`), as while the server waits for its database; `/api/version` is the liveness answer (200 whenever the process serves).",
+  }),
   cityList: endpoint({
     method: "GET",
     path: "/api/station/citylist",

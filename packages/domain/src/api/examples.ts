@@ -134,6 +134,7 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
 
   webInfo: { request: {}, response: exampleWebInfo },
   version: { request: {}, response: { version: "v1", label: "fuel app production v1", mode: "sandbox" } },
+  ready: { request: {}, response: null },
   cityList: {
     request: {},
     response: [

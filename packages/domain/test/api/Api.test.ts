@@ -28,7 +28,7 @@ describe("the endpoint table", () => {
   it("GET endpoints take no body: Empty, or a query struct (sandbox SMS)", () => {
     const gets = ApiList.filter((e) => e.method === "GET");
     expect(gets.map((e) => e.path).sort()).toEqual(
-      ["/api/recharge/cardlist", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
+      ["/api/ready", "/api/recharge/cardlist", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
     );
     for (const e of gets) if (e.path !== "/api/sandbox/sms") expect(isNoPayload(e)).toBe(true);
   });

@@ -71,6 +71,13 @@ export interface OpenDatabaseOptions {
   readonly lockLabel?: string;
 }
 
+/**
+ * How long a request waits for a PostgreSQL connection (a free one from the pool, or a new one
+ * being opened) before it fails, answered 503: a server that cannot connect says so in seconds
+ * rather than holding the request for the client's whole timeout (node-postgres waits forever by default).
+ */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000;
+
 /** Connections to PGlite's worker: statements from this many can wait there at once. */
 export const PGLITE_CONNECTIONS = 4;
 
@@ -96,8 +103,16 @@ export const openDatabase = async (
 ): Promise<DatabaseHandle> => {
   const config: DatabaseConfig = "database" in from ? from.database : from;
   if (config.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: config.url });
-    pool.on("error", options.onPoolError ?? (() => {}));
+    const pool = new pg.Pool({ connectionString: config.url, connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS });
+    const onError = options.onPoolError ?? (() => {});
+    // An idle client's error reaches the pool's listener; a checked-out one (a Drizzle transaction
+    // between two statements, the migrator's advisory lock) has none from pg-pool, and an
+    // EventEmitter's 'error' without a listener ends the process (issue 22: pg_terminate_backend,
+    // a restart, a failover). So every client gets one for life. The client itself is then done:
+    // its queries fail, answered 503 (src/db/unavailable.ts), and pg-pool drops it on release
+    // because it is no longer queryable, opening a new one for the next checkout.
+    pool.on("error", onError);
+    pool.on("connect", (client) => client.on("error", onError));
     const db = drizzlePg({ client: pool, schema });
     let closed: Promise<void> | undefined;
     return {

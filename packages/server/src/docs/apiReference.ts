@@ -13,7 +13,7 @@ export const END_MARKER = "<!-- api-reference:end -->";
 const SECTIONS: ReadonlyArray<readonly [title: string, test: (path: string) => boolean]> = [
   ["Sandbox providers (sandbox mode only; 404 in production)", (p) => p.startsWith("/api/sandbox/")],
   ["Identity and activation", (p) => /^\/api\/(user|login|sendsms|wechatauth|bindphone|logout|check_captcha|setpassword|balcklist|activacode)\b/.test(p)],
-  ["Catalogue", (p) => /^\/api\/(webinfo|version|station)\b/.test(p)],
+  ["Catalogue", (p) => /^\/api\/(webinfo|version|ready|station)\b/.test(p)],
   ["Orders and cashier QR", (p) => /^\/api\/(order|kepai)\b/.test(p)],
   ["Payment", (p) => /^\/api\/(payment|paymentfy)\b/.test(p)],
   ["Fuel cards and recharge", (p) => /^\/api\/(recharge|rechargeorder)\b/.test(p)],

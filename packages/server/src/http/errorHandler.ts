@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { errorEnvelope } from "./envelope.ts";
-import { Refusal } from "../refusals/Refusal.ts";
+import { describeUnavailable, isDatabaseUnavailable, unavailableCode } from "../db/unavailable.ts";
+import { refuse, Refusal } from "../refusals/Refusal.ts";
 import { isHttpError } from "./errors.ts";
 import { refusalAnswer } from "./refusalAnswers.ts";
 
@@ -21,6 +22,13 @@ const FRAMEWORK_MESSAGES: Readonly<Record<string, { readonly status: number; rea
 
 export const SERVER_ERROR_MESSAGE = "server error";
 
+/**
+ * `retry-after` of a 503 for a database that cannot be reached or cannot write: long enough for a
+ * terminated connection to be replaced or a failover to finish, short enough for a customer who
+ * taps again (docs/operations.md).
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 3;
+
 interface Mapped {
   readonly status: number;
   readonly message: string;
@@ -30,6 +38,9 @@ interface Mapped {
 
 export const mapError = (error: unknown): Mapped => {
   if (error instanceof Refusal) return { ...refusalAnswer(error), unexpected: false };
+  // Before the 500 fallback: a lost connection, a full disk or a read-only standby is the
+  // database's state, not a bug, and trying again shortly may work (issue 22).
+  if (isDatabaseUnavailable(error)) return { ...refusalAnswer(refuse("DatabaseUnavailable", undefined, DATABASE_RETRY_AFTER_SECONDS)), unexpected: false };
   if (isHttpError(error)) {
     const headers = error.tag === undefined ? error.headers : { ...error.headers, "x-error-tag": error.tag };
     return { status: error.statusCode, message: error.message, headers, unexpected: false };
@@ -46,7 +57,11 @@ export const mapError = (error: unknown): Mapped => {
 
 export const sendError = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
   const mapped = mapError(error);
-  if (mapped.unexpected) request.log.error({ err: error }, "unexpected error");
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error, code: unavailableCode(error) }, `database unavailable: ${describeUnavailable(error)}`);
+    // Starts the back-off and its one log line; absent when the app was built without one.
+    (request.server as Partial<Pick<typeof request.server, "deps">>).deps?.health.failed(error);
+  } else if (mapped.unexpected) request.log.error({ err: error }, "unexpected error");
   else if (mapped.status >= 500) request.log.error({ err: error }, "server error");
   else request.log.info({ status: mapped.status, reason: mapped.message }, "request refused");
   // A reply that has already started (a stream that failed midway) cannot be rewritten.

@@ -62,6 +62,7 @@ const ANSWERS = {
 
   SandboxNotificationRefused: { status: 502, tag: null },
   PaymentServiceUnavailable: { status: 503 },
+  DatabaseUnavailable: { status: 503 },
   ProviderUnavailable_sms: { status: 503, tag: "ProviderUnavailable" },
   ProviderUnavailable_signIn: { status: 503, tag: "ProviderUnavailable" },
   SiteSettingsMissing: { status: 503, tag: null },
