@@ -15,10 +15,11 @@ import {
   type ApiError,
 } from "../ports/errors.ts";
 import type { TokenStore } from "../ports/TokenStore.ts";
+import { MAX_RETRY_DELAY_MS, retryDelayMs } from "./retryAfter.ts";
 
 /**
  * The API client (spec §7, §8) over `fetch`: every call carries the bearer token, gives up after
- * 10 s, decodes the answer with the contract's schema, and sorts every failure into the §8
+ * 10 s, sends a read or an idempotency-keyed write once more after a 503, decodes the answer with the contract's schema, and sorts every failure into the §8
  * catalogue as a tagged error ({@link ApiError}). Interrupting a call aborts its `fetch`. A
  * refreshed token in the `Authorization` answer header replaces the stored one; 401/403/422 clear
  * the session and tell `onSessionEnded` (the UI goes to /login). The contract itself (endpoint
@@ -39,6 +40,8 @@ export interface HttpClientOptions {
   readonly locale?: Messages.Locale;
   /** Where the contract comes from: by default `import("./contract.ts")` (its own chunk in the app). */
   readonly contract?: () => Promise<Contract>;
+  /** The cap on the wait before the one retry of a 503 (issue 22): by default {@link MAX_RETRY_DELAY_MS}. */
+  readonly maxRetryDelayMs?: number;
 }
 
 type Contract = typeof ContractModule;
@@ -84,6 +87,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
   const timeoutMs = options.timeoutMs ?? Constants.REQUEST_TIMEOUT_MS;
   const locale = options.locale ?? "en";
   const baseUrl = options.baseUrl ?? "";
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
   const { tokens } = options;
   const contract = loadOnce(options.contract ?? (() => import("./contract.ts")));
   // Fetched at once (in parallel with the first screen), not at the first call.
@@ -101,36 +105,68 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
       if (!isGet) headers["content-type"] = "application/json";
       const url = `${baseUrl}${endpoint.path}${isGet ? queryOf(input) : ""}`;
 
-      const response = yield* Effect.callback<Received, ApiError>(
-        (resume) => {
-          const controller = new AbortController();
-          let timedOutNow = false;
-          const timer = setTimeout(() => {
-            timedOutNow = true;
-            controller.abort();
-          }, timeoutMs);
-          doFetch(url, { method: endpoint.method, headers, signal: controller.signal, ...(isGet ? {} : { body: JSON.stringify(input ?? {}) }) })
-            .then(async (res) => {
-              const text = await res.text();
-              clearTimeout(timer);
-              const refreshed = BEARER.exec(res.headers.get("authorization") ?? "")?.[1];
-              resume(Effect.succeed({ status: res.status, text, refreshed, tag: res.headers.get("x-error-tag") ?? undefined }));
-            })
-            .catch(() => {
-              clearTimeout(timer);
-              // fetch rejects only when no answer came: aborted by our timer, or no network.
-              resume(Effect.fail(timedOutNow ? timedOut(timeoutMs, locale) : offline(locale)));
-            });
-          // Interrupted (the screen left, a race lost): cancel the request itself, not only our wait for it.
-          return Effect.sync(() => {
-            clearTimeout(timer);
-            controller.abort();
-          });
-        },
-      );
+      // Issue 22: a 503 (the server cannot reach its database, or a neighbour) is sent once more
+      // when sending twice is harmless: a read, or a write whose Idempotency-Key makes the server
+      // answer the first outcome again. Other writes might have half-happened: never resent.
+      const retries = endpoint.idempotent === true || callOptions?.idempotencyKey !== undefined ? 1 : 0;
+      const init = { method: endpoint.method, headers, ...(isGet ? {} : { body: JSON.stringify(input ?? {}) }) };
+      const response = yield* exchange(url, init, retries);
 
       if (response.refreshed !== undefined && response.refreshed !== token) yield* tokens.setToken(response.refreshed);
       return yield* interpret(endpoint.path, (data) => decodeAnswer(name, data), response.status, response.text, response.tag);
+    });
+
+  /**
+   * The fetch (and its one retry after a 503) under one timer: the whole call, the wait before the
+   * retry included, ends within `timeoutMs`. When the timer fires during that wait, the 503 already
+   * received is the answer (its message beats 'timed out').
+   */
+  const exchange = (url: string, init: RequestInit, retries: number) =>
+    Effect.callback<Received, ApiError>((resume) => {
+      let controller = new AbortController();
+      let waiting: { readonly timer: ReturnType<typeof setTimeout>; readonly answer: Received } | undefined;
+      let settled = false;
+      let timedOutNow = false;
+      const finish = (result: Effect.Effect<Received, ApiError>) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        if (waiting !== undefined) clearTimeout(waiting.timer);
+        resume(result);
+      };
+      const deadline = setTimeout(() => {
+        if (waiting !== undefined) return finish(Effect.succeed(waiting.answer));
+        timedOutNow = true;
+        controller.abort();
+        finish(Effect.fail(timedOut(timeoutMs, locale)));
+      }, timeoutMs);
+      const attempt = (retriesLeft: number): void => {
+        doFetch(url, { ...init, signal: controller.signal })
+          .then(async (res) => {
+            const text = await res.text();
+            const refreshed = BEARER.exec(res.headers.get("authorization") ?? "")?.[1];
+            const answer: Received = { status: res.status, text, refreshed, tag: res.headers.get("x-error-tag") ?? undefined };
+            if (res.status !== 503 || retriesLeft === 0 || settled) return finish(Effect.succeed(answer));
+            const timer = setTimeout(() => {
+              waiting = undefined;
+              controller = new AbortController();
+              attempt(retriesLeft - 1);
+            }, retryDelayMs(res.headers.get("retry-after"), maxRetryDelayMs));
+            waiting = { timer, answer };
+          })
+          .catch(() => {
+            // fetch rejects only when no answer came: aborted by our timer, or no network.
+            finish(Effect.fail(timedOutNow ? timedOut(timeoutMs, locale) : offline(locale)));
+          });
+      };
+      attempt(retries);
+      // Interrupted (the screen left, a race lost): cancel the request itself, not only our wait for it.
+      return Effect.sync(() => {
+        settled = true;
+        clearTimeout(deadline);
+        if (waiting !== undefined) clearTimeout(waiting.timer);
+        controller.abort();
+      });
     });
 
   const interpret = (path: string, decode: (data: unknown) => Result.Result<unknown, string>, status: number, text: string, tag: string | undefined): Effect.Effect<unknown, ApiError> => {
@@ -151,7 +187,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
       return Effect.fail(error);
     }
     if (status >= 400 && status < 500) return Effect.fail(new ServerRefused({ message, status, tag }));
-    if (status < 200 || status >= 300) return Effect.fail(new ServerFailed({ message, status }));
+    if (status < 200 || status >= 300) return Effect.fail(new ServerFailed({ message, status, tag }));
     if (envelope === undefined) return Effect.fail(badAnswer(path, "the answer is not the {status, message, data} envelope", locale));
     if (envelope.status !== "success") return Effect.fail(new ServerRefused({ message, status, tag }));
 

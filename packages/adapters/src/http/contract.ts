@@ -8,8 +8,8 @@ import { Cause, Exit, Option, Result, Schema } from "effect";
  * schema; the browser fetches it while the first screen starts.
  */
 
-/** Method and path of an endpoint of the contract. */
-export const routeOf = (name: ApiName): { readonly method: "GET" | "POST"; readonly path: string } => Api[name];
+/** Method and path of an endpoint of the contract, and whether sending it twice is harmless (a read). */
+export const routeOf = (name: ApiName): { readonly method: "GET" | "POST"; readonly path: string; readonly idempotent?: true } => Api[name];
 
 /** The `data` of a success answer decoded with the endpoint's answer schema, or why it does not match. */
 export const decodeAnswer = (name: ApiName, data: unknown): Result.Result<unknown, string> => {

@@ -29,10 +29,15 @@ export class SessionEnded extends Data.TaggedError("SessionEnded")<{
 /** Signed in but no invite code redeemed (400 with `x-error-tag: NotActivated`): go to /activated, keep the token. */
 export class NotActivated extends Data.TaggedError("NotActivated")<{ readonly message: string }> {}
 
-/** Spec §8: HTTP 500 and any other status: the server's message is shown. */
+/**
+ * Spec §8: HTTP 500 and any other status: the server's message is shown. `tag` is the server's
+ * `x-error-tag` when it sent one (a 503's catalogue key), so the app can word it in the customer's
+ * language.
+ */
 export class ServerFailed extends Data.TaggedError("ServerFailed")<{
   readonly message: string;
   readonly status: number;
+  readonly tag?: string | undefined;
 }> {}
 
 /** No network (the request never reached a server). */

@@ -496,3 +496,114 @@ describe("createHttpClient: any answer", () => {
     );
   });
 });
+
+// ----- issue 22: a 503 is sent once more when sending twice is harmless
+
+/** A 503 as the server sends it; `retryAfter: null` sends no Retry-After. */
+const unavailable = (retryAfter: string | null = "0", message = "payment service unavailable, try again later"): Response =>
+  refusal(503, message, { "x-error-tag": "PaymentServiceUnavailable", ...(retryAfter === null ? {} : { "retry-after": retryAfter }) });
+
+/** Answers the scripted responses in turn (the last one again once they run out). */
+const inTurn = (...answers: ReadonlyArray<() => Response | Promise<Response>>): Answer => {
+  let i = 0;
+  return () => (answers[Math.min(i++, answers.length - 1)] ?? (() => Promise.reject(new Error("no answer"))))();
+};
+
+describe("createHttpClient: a 503 is retried once (issue 22)", () => {
+  it("a read (GET) answered 503 is sent once more and its second answer is the result", async () => {
+    const h = harness(inTurn(() => unavailable(), () => success("webInfo")));
+    expect(await Effect.runPromise(h.client.call("webInfo", {}))).toEqual(decodedExample("webInfo"));
+    expect(h.sent.map((s) => `${s.method} ${s.url}`)).toEqual(["GET /api/webinfo/read", "GET /api/webinfo/read"]);
+  });
+
+  it("a read POST (the order list) answered 503 twice fails with the server's message and tag, after exactly one retry", async () => {
+    const h = harness(() => unavailable());
+    const error = await failureOf(h.client.call("orderList", examples.orderList.request));
+    expect(error).toMatchObject({ _tag: "ServerFailed", status: 503, message: "payment service unavailable, try again later", tag: "PaymentServiceUnavailable" });
+    expect(h.sent.map((s) => s.body)).toEqual([JSON.stringify(examples.orderList.request), JSON.stringify(examples.orderList.request)]);
+  });
+
+  it("a write carrying an Idempotency-Key (order creation) is resent once with the same key", async () => {
+    const h = harness(inTurn(() => unavailable(), () => success("orderCreate")));
+    const created = await Effect.runPromise(h.client.call("orderCreate", examples.orderCreate.request, { idempotencyKey: "tap-1" }));
+    expect(created).toEqual(decodedExample("orderCreate"));
+    expect(h.sent.map((s) => s.headers["idempotency-key"])).toEqual(["tap-1", "tap-1"]);
+  });
+
+  it.each([
+    ["orderCancel", examples.orderCancel.request],
+    ["orderCreate without an Idempotency-Key", examples.orderCreate.request],
+    ["orderRefund", examples.orderRefund.request],
+  ] as const)("a write without an Idempotency-Key (%s) answered 503 is never resent", async (label, request) => {
+    const name = label.split(" ")[0] as "orderCancel" | "orderCreate" | "orderRefund";
+    const h = harness(inTurn(() => unavailable(), () => success(name)));
+    const error = await failureOf(h.client.call(name, request as never));
+    expect(error).toMatchObject({ _tag: "ServerFailed", status: 503 });
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it("a 500 is not retried, even for a read", async () => {
+    const h = harness(inTurn(() => refusal(500, "boom"), () => success("webInfo")));
+    expect(await failureOf(h.client.call("webInfo", {}))).toMatchObject({ _tag: "ServerFailed", status: 500 });
+    expect(h.sent).toHaveLength(1);
+  });
+
+  it.each([
+    ["2", 2_000],
+    ["60", 3_000],
+    [null, 1_000],
+  ] as const)("Retry-After %s: the retry is sent after %i ms, not before", async (retryAfter, waitMs) => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(inTurn(() => unavailable(retryAfter), () => success("webInfo")));
+    const running = Effect.runPromiseExit(h.client.call("webInfo", {}));
+    while (h.sent.length === 0) await settle();
+    await vi.advanceTimersByTimeAsync(waitMs - 1);
+    expect(h.sent).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    const exit = await running;
+    expect(Exit.isSuccess(exit)).toBe(true);
+    expect(h.sent).toHaveLength(2);
+  });
+
+  it("the 10 s timeout covers the whole call: a retry that hangs is aborted 10 s after the first request, as TimedOut", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(inTurn(() => new Promise<Response>((resolve) => setTimeout(() => resolve(unavailable("3")), 5_000)), () => new Promise<Response>(() => undefined)));
+    let settled = false;
+    const running = Effect.runPromiseExit(h.client.call("webInfo", {})).finally(() => {
+      settled = true;
+    });
+    while (h.sent.length === 0) await settle();
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(h.sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_999);
+    await settle();
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(failureOfExit(await running)).toMatchObject({ _tag: "TimedOut", afterMs: Constants.REQUEST_TIMEOUT_MS });
+    expect(h.sent[1]?.signal?.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("a 503 whose wait would pass the 10 s ends at 10 s with the server's message, not 'timed out', and is not resent", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(inTurn(() => new Promise<Response>((resolve) => setTimeout(() => resolve(unavailable("3")), 9_000)), () => success("webInfo")));
+    const running = Effect.runPromiseExit(h.client.call("webInfo", {}));
+    while (h.sent.length === 0) await settle();
+    await vi.advanceTimersByTimeAsync(Constants.REQUEST_TIMEOUT_MS);
+    expect(failureOfExit(await running)).toMatchObject({ _tag: "ServerFailed", status: 503, message: "payment service unavailable, try again later" });
+    expect(h.sent).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("interrupting a call while it waits to retry sends nothing more and leaves no timer", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const h = harness(inTurn(() => unavailable("2"), () => success("webInfo")));
+    const fiber = Effect.runFork(h.client.call("webInfo", {}));
+    while (h.sent.length === 0) await settle();
+    await vi.advanceTimersByTimeAsync(500);
+    await Effect.runPromise(Fiber.interrupt(fiber));
+    expect(vi.getTimerCount()).toBe(0);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(h.sent).toHaveLength(1);
+  });
+});

@@ -71,6 +71,7 @@ export const Api = {
     request: Empty,
     response: User,
     summary: "The signed-in user, with is_activated and follows_official_account (read from the messaging app at each sign-in).",
+    idempotent: true,
   }),
   login: endpoint({
     method: "POST",
@@ -144,6 +145,7 @@ export const Api = {
     request: IsBlacklistRequest,
     response: IsBlacklistResponse,
     summary: "Whether a phone is blacklisted: 1 yes, 0 no.",
+    idempotent: true,
   }),
   activate: endpoint({
     method: "POST",
@@ -162,6 +164,7 @@ export const Api = {
     request: Empty,
     response: WebInfo,
     summary: "Site settings: diesel and card prices (cents per litre), card-number prefixes, service phones, recharge tips.",
+    idempotent: true,
   }),
   version: endpoint({
     method: "GET",
@@ -170,6 +173,7 @@ export const Api = {
     request: Empty,
     response: VersionResponse,
     summary: "The server's version and production label.",
+    idempotent: true,
   }),
   ready: endpoint({
     method: "GET",
@@ -177,6 +181,7 @@ export const Api = {
     access: "none",
     request: Empty,
     response: NoData,
+    idempotent: true,
     summary:
       "Readiness for a load balancer: 200 when the database answers a trivial query within 2 s, else 503 (tag DatabaseUnavailable, `retry-after`), as while the server waits for its database; `/api/version` is the liveness answer (200 whenever the process serves).",
   }),
@@ -187,6 +192,7 @@ export const Api = {
     request: Empty,
     response: CityListResponse,
     summary: "The cities that have stations, in display order.",
+    idempotent: true,
   }),
   cityStations: endpoint({
     method: "POST",
@@ -195,6 +201,7 @@ export const Api = {
     request: CityStationsRequest,
     response: StationListResponse,
     summary: "The stations of a city, with prices in cents per litre.",
+    idempotent: true,
   }),
 
   // ----- one-key fuel orders
@@ -214,6 +221,7 @@ export const Api = {
     request: OrderListRequest,
     response: OrderPage,
     summary: "One page of the customer's orders, newest first, filtered by tab or status code.",
+    idempotent: true,
   }),
   orderDetail: endpoint({
     method: "POST",
@@ -222,6 +230,7 @@ export const Api = {
     request: OrderIdRequest,
     response: Order,
     summary: "One of the customer's orders.",
+    idempotent: true,
   }),
   orderCancel: endpoint({
     method: "POST",
@@ -254,6 +263,7 @@ export const Api = {
     request: KepaiQrRequest,
     response: KepaiQrResponse,
     summary: "The cashier QR code of a paid fuel order (valid 48 hours after payment).",
+    idempotent: true,
   }),
 
   // ----- payment
@@ -280,6 +290,7 @@ export const Api = {
     request: OrderIdRequest,
     response: PaymentResultResponse,
     summary: "Whether an order's payment is confirmed, and its status.",
+    idempotent: true,
   }),
   paymentNotify: endpoint({
     method: "POST",
@@ -307,6 +318,7 @@ export const Api = {
     response: CardListResponse,
     summary:
       "The cards the customer can pick again: those registered to their phone and those on their recharge orders (a bought card once its purchase is settled, team `个人`), entity_list and virtual_list.",
+    idempotent: true,
   }),
   rechargeCardsByTeam: endpoint({
     method: "POST",
@@ -316,6 +328,7 @@ export const Api = {
     response: CardInfoList,
     summary:
       "The cards of a team. A card registered to the caller's own phone comes whole; any other with `cardnum` masked to its last 7 digits (`******7654321`, what a recharge needs) and `phonenum` masked (`139****5678`). The personal team `个人` of bought cards is no fleet: it answers only the caller's own cards. 30 look-ups a minute per account, both look-ups together, then 429 with `retry-after` (tag CardLookupsLimited).",
+    idempotent: true,
   }),
   rechargeCardsByPhone: endpoint({
     method: "POST",
@@ -324,6 +337,7 @@ export const Api = {
     request: CardsByPhoneRequest,
     response: CardInfoList,
     summary: "The cards registered to a phone: whole when it is the caller's own phone, otherwise masked and limited as in `getcardnumbyteam`.",
+    idempotent: true,
   }),
   rechargeOrderCreate: endpoint({
     method: "POST",
@@ -361,6 +375,7 @@ export const Api = {
     request: SandboxSmsQuery,
     response: SandboxCodeResponse,
     summary: "Sandbox: the last SMS code sent to ?phone=.",
+    idempotent: true,
   }),
   sandboxPay: endpoint({
     method: "POST",

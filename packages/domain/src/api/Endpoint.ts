@@ -20,6 +20,12 @@ export interface Endpoint<Req extends Schema.Top = Schema.Top, Res extends Schem
   readonly response: Res;
   /** One line for docs/api.md and the OpenAPI file. */
   readonly summary: string;
+  /**
+   * Sending the request twice does what sending it once does (a read, or a look-up that issues at
+   * most one code): the app sends it once more after a 503 (issue 22). Writes are never marked;
+   * they are retried only when they carry an `Idempotency-Key`.
+   */
+  readonly idempotent?: true;
 }
 
 /** Builds an endpoint entry while keeping the precise schema types. */

@@ -33,6 +33,17 @@ describe("the endpoint table", () => {
     for (const e of gets) if (e.path !== "/api/sandbox/sms") expect(isNoPayload(e)).toBe(true);
   });
 
+  it("every GET endpoint is idempotent: the app may send it again after a 503", () => {
+    for (const e of ApiList.filter((x) => x.method === "GET")) expect(e.idempotent, e.path).toBe(true);
+  });
+
+  it("the idempotent POSTs are the reads and the one-code look-up; no write that changes state is marked", () => {
+    const posts = ApiNames.filter((name) => Api[name].method === "POST" && Api[name].idempotent === true);
+    expect(posts.sort()).toEqual(
+      ["cityStations", "isBlacklist", "kepaiQrCode", "orderDetail", "orderList", "paymentQueryResult", "rechargeCardsByPhone", "rechargeCardsByTeam"].sort(),
+    );
+  });
+
   it("keeps the spec's spellings", () => {
     expect(Api.isBlacklist.path).toBe("/api/balcklist/isBlacklist");
     expect(Api.orderResetQr.path).toBe("/api/order/resetQR");

@@ -16,6 +16,9 @@ export const describeError = (error: { readonly _tag: string; readonly message?:
     case "BadAnswer":
       return i18n.t("ServerError");
     case "ServerRefused":
+    case "ServerFailed":
+      // Issue 22: a 503 (database or a neighbour unavailable, after the client's one retry) names
+      // its catalogue key too, and is worded in the customer's language like a refusal.
       // A tagged refusal carries data we do not have here ({tel}, {max}), so its slots would show
       // raw: only tags whose text needs no data are re-worded; the rest keep the server's words.
       if (error.tag !== undefined && isTextKey(error.tag) && !/\{\w+\}/.test(Messages.catalogue.en[error.tag as Messages.MessageKey] ?? "{")) {
