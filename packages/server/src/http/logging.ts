@@ -1,8 +1,12 @@
 import type { FastifyRequest, FastifyServerOptions } from "fastify";
 import type { LogLevel } from "../config.ts";
 
-/** Query parameters whose values never reach the logs (OAuth codes arrive as `?code=`). */
-const SECRET_QUERY_KEYS = new Set(["code", "token", "captcha", "password", "access_token"]);
+/**
+ * Query parameters whose values never reach the logs: OAuth codes arrive as `?code=`, and the
+ * payment channel sends the customer to `/paycallback?check_code=` with a live redemption code
+ * (issue 22: whoever reads the log could fuel on it). `out_trade_no` and `sub_mch_id` are not secret.
+ */
+const SECRET_QUERY_KEYS = new Set(["code", "token", "captcha", "password", "access_token", "check_code", "qrcode"]);
 
 /** The URL with secret query values replaced, for the request log line. */
 export const redactUrl = (url: string): string => {
@@ -46,6 +50,8 @@ export const loggerOptions = (level: LogLevel, overrides: LoggerOverrides = {}):
       "*.new_password",
       "*.captcha",
       "*.code",
+      "*.check_code",
+      "*.qrcode",
       "*.token",
     ],
     censor: "[redacted]",

@@ -205,6 +205,15 @@ describe("logs", () => {
     expect(all).not.toContain("SECRETCODE");
     expect(all).not.toContain("SECRETTOKEN");
   });
+
+  it("never contain a redemption code from /paycallback's check_code (issue 22), whatever its case", async () => {
+    await booted.app.inject({ method: "GET", url: "/paycallback?sub_mch_id=1900000109&out_trade_no=FO2026112300000001&check_code=KPLIVEREDEMPTION81726354" });
+    await booted.app.inject({ method: "GET", url: "/paycallback?Check_Code=KPOTHERCASE55501&out_trade_no=FO2" });
+    const all = logLines.join("\n");
+    expect(all).toContain("/paycallback?sub_mch_id=1900000109&out_trade_no=FO2026112300000001&check_code=%5Bredacted%5D");
+    expect(all).not.toContain("KPLIVEREDEMPTION81726354");
+    expect(all).not.toContain("KPOTHERCASE55501");
+  });
 });
 
 describe("the built UI (SPA)", () => {
