@@ -1,7 +1,8 @@
-import { request } from "node:http";
 import { users } from "../src/db/schema.ts";
 import { hashPassword } from "../src/security/passwords.ts";
 import { benchWorld } from "./setup.ts";
+import { floodScenario, FLOOD_SECONDS } from "./signInFlood.ts";
+import { send, tally } from "./signInHttp.ts";
 
 /**
  * Issue 9's measurement: how long a customer's RIGHT password sign-in takes while 32 wrong ones
@@ -10,39 +11,17 @@ import { benchWorld } from "./setup.ts";
  * from one address (the per-address limit refuses 12 of them before hashing). While they run, a
  * plain read (`GET /api/webinfo/read`) shows whether other requests are held up.
  *
- * `npm run bench:signin -w @fuel/server`; BENCH_SIGNIN_ROUNDS (default 3) rounds per scenario.
+ * Issue 22's measurement follows (./signInFlood.ts): a flood of wrong passwords from 12 and then
+ * 50 addresses while 20 customers, each from a fresh address, type the right one.
+ *
+ * `npm run bench:signin -w @fuel/server`; BENCH_SIGNIN_ROUNDS (default 3) rounds per issue 9
+ * scenario (0 skips them), BENCH_SIGNIN_FLOOD_SECONDS (default 40, 0 skips) per flood.
  * The figures go to docs/performance.md.
  */
 
 const ROUNDS = Number(process.env["BENCH_SIGNIN_ROUNDS"] ?? 3);
 const WRONG = 32;
 const VICTIM = { phone: "13912345678", password: "the-right-pass", ip: "203.0.113.1" };
-
-interface Answer {
-  readonly status: number;
-  readonly ms: number;
-}
-
-const send = (port: number, method: "GET" | "POST", path: string, ip: string, body?: unknown): Promise<Answer> =>
-  new Promise((resolve, reject) => {
-    const started = performance.now();
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path,
-        headers: { "x-forwarded-for": ip, ...(payload === undefined ? {} : { "content-type": "application/json" }) },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
-      },
-    );
-    req.on("error", reject);
-    req.end(payload);
-  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,11 +36,6 @@ await database.db.insert(users).values({
 });
 
 const signIn = (phone: string, password: string, ip: string) => send(port, "POST", "/api/login", ip, { phone, type: "password", password });
-const tally = (answers: readonly Answer[]) =>
-  Object.entries(answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {}))
-    .map(([status, n]) => `${n} x ${status}`)
-    .join(", ");
-
 console.log(`node ${process.version}, scrypt cost 2^${config.passwordHashCost}, ${WRONG} wrong sign-ins then the right one, ${ROUNDS} rounds per scenario`);
 try {
   // One right sign-in alone first: the baseline, and the decoy hash made.
@@ -84,6 +58,9 @@ try {
       );
       clock.advance(61); // the one-address scenario's per-address minute starts afresh
     }
+  }
+  if (FLOOD_SECONDS > 0) {
+    for (const [index, addresses] of [12, 50].entries()) await floodScenario({ port, addresses, seconds: FLOOD_SECONDS, index, customer: VICTIM });
   }
 } finally {
   await server.close();

@@ -26,16 +26,30 @@ export const DEFAULT_SCRYPT_PARAMS: ScryptParams = scryptParams(DEFAULT_PASSWORD
 
 /**
  * Hashing in this process goes through one gate (./gate.ts): two hashes at a time, so two
- * of libuv's four threads stay free for file reads, DNS and zlib; waiting hashes are served
- * round-robin across client addresses; and a hash that would wait more than 3 s is refused (the
- * caller answers 429 "try again in a few seconds") rather than queued past the client's 10 s
- * timeout. At ~100 ms a hash that admits about 60 waiting sign-ins; on a slower or busier machine
- * fewer, since the estimate follows measured hash times. One that has waited 5 s all the same
- * (the estimate lagged behind a sudden slowdown) is refused when its turn comes: with its own
- * hash and the rest of the request, its client's 10 s would be nearly up. docs/performance.md
- * has the figures.
+ * of libuv's four threads stay free for file reads, DNS and zlib. Waiting hashes are served
+ * least-recent-service first per client address (issue 22): an address that got few hashes in
+ * the last minute or two (a customer typing a password) goes before every address that got many
+ * (a flood), so a flood from many addresses slows the flooders, not the customer, whose hash waits
+ * only for the two running. An address may have 4 hashes waiting (3 of its connections, and one
+ * more behind a NAT); the queue holds 64, and when it is full a less-served address takes the
+ * place of the most-served one's newest. A hash whose estimated wait (counting only the hashes
+ * served before it) exceeds 3 s is refused (the caller answers 429 "try again in a few seconds")
+ * rather than queued past the client's 10 s timeout; one that has waited 5 s all the same (later
+ * arrivals with less service went first, or the machine slowed down) is refused when its turn
+ * comes: with its own hash and the rest of the request, its client's 10 s would be nearly up.
+ * A half-life of 30 s: a flooder keeps a service of about its rate times 43 s, and an address
+ * that stopped is like new within a few minutes. docs/performance.md has the figures.
  */
-export const hashingGate = new ConcurrencyGate({ slots: 2, maxQueue: 64, maxWaitMs: 3_000, maxAgeMs: 5_000, initialEstimateMs: 100 });
+export const hashingGate = new ConcurrencyGate({
+  slots: 2,
+  maxQueue: 64,
+  maxWaitingPerKey: 4,
+  maxWaitMs: 3_000,
+  maxAgeMs: 5_000,
+  initialEstimateMs: 100,
+  halfLifeMs: 30_000,
+  maxKeys: 10_000,
+});
 
 const derive = (password: string, salt: Buffer, params: ScryptParams, queueKey: string): Promise<Buffer> =>
   hashingGate.run(

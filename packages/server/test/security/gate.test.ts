@@ -45,31 +45,80 @@ describe("ConcurrencyGate", () => {
     expect([gate.active, gate.queued]).toEqual([0, 0]);
   });
 
-  it("serves waiting tasks round-robin across keys: one key's burst does not hold another key back", async () => {
+  it("serves a fresh key before any waiting task of keys that got hashing recently", async () => {
     const { gate } = gateWith();
+    // A and B have had tasks run; F never.
+    for (const key of ["A", "A", "A", "B"]) await gate.run(async () => undefined, key);
     const log: string[] = [];
     const running = held(log, "running");
-    const burst = ["a1", "a2", "a3"].map((n) => held(log, n));
-    const other = held(log, "b1");
-    const all = [gate.run(running.task, "A"), ...burst.map((t) => gate.run(t.task, "A")), gate.run(other.task, "B")];
+    const waiting = ["a1", "a2", "b1", "b2"].map((n) => held(log, n));
+    const fresh = held(log, "f1");
+    const all = [gate.run(running.task, "B"), ...waiting.map((t, i) => gate.run(t.task, i < 2 ? "A" : "B")), gate.run(fresh.task, "F")];
     await tick();
-    for (const t of [running, burst[0]!, other, burst[1]!, burst[2]!]) {
+    for (const t of [running, fresh, ...waiting]) {
       t.release();
       await tick();
     }
     await Promise.all(all);
-    expect(log.filter((l) => l.startsWith("start"))).toEqual(["start running", "start a1", "start b1", "start a2", "start a3"]);
+    // F (0) first; then B (2, with its running task) before A (3); then both are at 3 and the older task (a1) goes first.
+    expect(log.filter((l) => l.startsWith("start"))).toEqual(["start running", "start f1", "start b1", "start a1", "start b2", "start a2"]);
   });
 
-  it("estimates a newcomer's wait from the round-robin order and the task time", async () => {
-    const { gate } = gateWith();
+  it("a key's waiting tasks past its cap are refused, and only that key's", async () => {
+    const { gate } = gateWith({ maxWaitingPerKey: 2 });
     const log: string[] = [];
-    const tasks = [0, 1, 2, 3].map((i) => held(log, String(i)));
-    const all = tasks.map((t) => gate.run(t.task, "A"));
+    const running = held(log, "running");
+    const tasks = ["a1", "a2", "b1"].map((n) => held(log, n));
+    const all = [gate.run(running.task, "A"), gate.run(tasks[0]!.task, "A"), gate.run(tasks[1]!.task, "A")];
+    const third = gate.run(async () => log.push("a3 ran"), "A");
+    await expect(third).rejects.toMatchObject({ name: "GateFull", why: "key" });
+    const other = gate.run(tasks[2]!.task, "B");
+    expect(gate.queued).toBe(3);
+    for (const t of [running, ...tasks]) t.release();
+    await Promise.all([...all, other]);
+    expect(log).not.toContain("a3 ran");
+  });
+
+  it("when the queue is full, a newcomer with less recent service takes the place of the most-served key's newest task", async () => {
+    const { gate } = gateWith({ maxQueue: 3 });
+    for (const key of ["A", "A", "A", "B", "C", "C"]) await gate.run(async () => undefined, key);
+    const log: string[] = [];
+    const running = held(log, "running");
+    const first = gate.run(running.task, "X");
+    const a1 = gate.run(async () => log.push("a1 ran"), "A");
+    const a2 = gate.run(async () => log.push("a2 ran"), "A");
+    const c1 = gate.run(async () => log.push("c1 ran"), "C");
+    // B (1) has less than A (3), the most served waiting: A's newest waiter gives way.
+    const b1 = gate.run(async () => log.push("b1 ran"), "B");
+    await expect(a2).rejects.toMatchObject({ name: "GateFull", why: "evicted" });
+    // C (2) has less than A (3) too: A's last waiter gives way.
+    const c2 = gate.run(async () => log.push("c2 ran"), "C");
+    await expect(a1).rejects.toMatchObject({ why: "evicted" });
+    // Now C (2) is the most served waiting: another of C's, with as much, is refused itself.
+    await expect(gate.run(async () => log.push("c3 ran"), "C")).rejects.toMatchObject({ why: "queue" });
+    expect(gate.queued).toBe(3);
+    running.release();
+    await Promise.all([first, b1, c1, c2]);
+    expect(log).toEqual(["start running", "end running", "b1 ran", "c1 ran", "c2 ran"]);
+  });
+
+  it("estimates a newcomer's wait from the tasks served before it and the task time", async () => {
+    const { gate } = gateWith();
+    for (const key of ["B", "C", "C", "C", "C", "C"]) await gate.run(async () => undefined, key);
+    const log: string[] = [];
+    const tasks = [0, 1, 2, 3, 4].map((i) => held(log, String(i)));
+    // A: one running (service 1), two waiting; C (service 5): two waiting.
+    const all = tasks.map((t, i) => gate.run(t.task, i < 3 ? "A" : "C"));
     await tick();
-    // One running, three of A waiting, 100 ms a task.
-    expect(gate.estimatedWaitMs("A")).toBe(400);
-    expect(gate.estimatedWaitMs("B")).toBe(200);
+    const task = gate.estimateMs;
+    // A's next would be at level 3: its own two go first, C's (5) after it.
+    expect(gate.estimatedWaitMs("A")).toBe(3 * task);
+    // B (1): A's first waiting one (level 1, older) goes first, A's second (2) after.
+    expect(gate.estimatedWaitMs("B")).toBe(2 * task);
+    // A fresh key waits only for the running task.
+    expect(gate.estimatedWaitMs("F")).toBe(task);
+    // C at level 7: all four waiting go first.
+    expect(gate.estimatedWaitMs("C")).toBe(5 * task);
     for (const t of tasks) t.release();
     await Promise.all(all);
     expect(gate.estimatedWaitMs("A")).toBe(0);
@@ -84,7 +133,7 @@ describe("ConcurrencyGate", () => {
     // A newcomer of A would wait 300 ms (two ahead, then its own turn): within the budget.
     const fourth = held(log, "3");
     const admitted = gate.run(fourth.task, "A");
-    await expect(gate.run(async () => log.push("refused ran"), "A")).rejects.toBeInstanceOf(GateFull);
+    await expect(gate.run(async () => log.push("refused ran"), "A")).rejects.toMatchObject({ name: "GateFull", why: "estimate" });
     const fromB = held(log, "b");
     const admittedB = gate.run(fromB.task, "B");
     for (const t of [...tasks, fourth, fromB]) t.release();
@@ -126,10 +175,45 @@ describe("ConcurrencyGate", () => {
     advance(401);
     running.release();
     await first;
-    await expect(stale).rejects.toBeInstanceOf(GateFull);
+    await expect(stale).rejects.toMatchObject({ name: "GateFull", why: "late" });
     await fresh;
     expect(log).toEqual(["start running", "end running", "fresh ran"]);
     expect([gate.active, gate.queued]).toEqual([0, 0]);
+  });
+
+  it("a key's recent service halves every half-life: a key that stopped is served like a new one again", async () => {
+    const { gate, advance } = gateWith({ halfLifeMs: 1_000 });
+    for (let i = 0; i < 8; i++) await gate.run(async () => undefined, "A");
+    expect(gate.serviceOf("A")).toBe(8);
+    advance(1_000);
+    expect(gate.serviceOf("A")).toBe(4);
+    await gate.run(async () => undefined, "B");
+    await gate.run(async () => undefined, "B");
+    advance(2_000);
+    // A: 1, B: 0.5.
+    expect([gate.serviceOf("A"), gate.serviceOf("B")]).toEqual([1, 0.5]);
+    const log: string[] = [];
+    const running = held(log, "running");
+    const all = [gate.run(running.task, "X"), gate.run(async () => log.push("a"), "A"), gate.run(async () => log.push("b"), "B")];
+    running.release();
+    await Promise.all(all);
+    expect(log).toEqual(["start running", "end running", "b", "a"]);
+  });
+
+  it("forgets keys whose service has become negligible, and never remembers more than maxKeys idle ones", async () => {
+    const { gate, advance } = gateWith({ halfLifeMs: 1_000, maxKeys: 10 });
+    for (let i = 0; i < 5; i++) await gate.run(async () => undefined, "flooder");
+    for (let i = 0; i < 100; i++) {
+      await gate.run(async () => undefined, `once-${i}`);
+      expect(gate.rememberedKeys).toBeLessThanOrEqual(10);
+    }
+    // The most served is kept when the map is pruned.
+    expect(gate.serviceOf("flooder")).toBe(5);
+    // Nine half-lives later every entry is below a hundredth of a task: the next task sweeps them.
+    advance(9_000);
+    await gate.run(async () => undefined, "late");
+    expect(gate.rememberedKeys).toBe(1);
+    expect(gate.serviceOf("flooder")).toBe(0);
   });
 
   it("a failing task frees its slot", async () => {
@@ -145,5 +229,8 @@ describe("ConcurrencyGate", () => {
     expect(() => new ConcurrencyGate({ ...ok, maxQueue: -1 })).toThrow(RangeError);
     expect(() => new ConcurrencyGate({ ...ok, initialEstimateMs: 0 })).toThrow(RangeError);
     expect(() => new ConcurrencyGate({ ...ok, maxAgeMs: -1 })).toThrow(RangeError);
+    expect(() => new ConcurrencyGate({ ...ok, maxWaitingPerKey: -1 })).toThrow(RangeError);
+    expect(() => new ConcurrencyGate({ ...ok, halfLifeMs: 0 })).toThrow(RangeError);
+    expect(() => new ConcurrencyGate({ ...ok, maxKeys: 0 })).toThrow(RangeError);
   });
 });
