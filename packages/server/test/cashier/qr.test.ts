@@ -97,6 +97,18 @@ describe("kepai/getqrcode", () => {
     expectError(await getQr(me, "FO20241126100000000000000"), 404);
   });
 
+  it("/paycallback's check (issue 22): another customer's order and an unknown number get the very same answer", async () => {
+    const owner = await customer(booted);
+    const other = await customer(booted);
+    const paid = await paidFuelOrder(owner);
+    const theirs = await getQr(other, paid.mchntOrderNo);
+    const unknown = await getQr(other, "FO20241126100000000000000");
+    const shape = (r: LightMyRequestResponse) => ({ status: r.statusCode, tag: r.headers["x-error-tag"], body: r.body });
+    expect(shape(theirs)).toEqual(shape(unknown));
+    expect(shape(theirs)).toMatchObject({ status: 404, tag: "OrderNotFound" });
+    expect(theirs.body).not.toContain(await qrOf(owner, paid.mchntOrderNo));
+  });
+
   it("a used order's code is refused: 'this QR code has already been used'", async () => {
     const me = await customer(booted);
     const paid = await paidFuelOrder(me);

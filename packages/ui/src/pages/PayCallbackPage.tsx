@@ -1,36 +1,68 @@
 import Button from "antd-mobile/es/components/button";
 import ErrorBlock from "antd-mobile/es/components/error-block";
+import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../app/StoresContext.tsx";
+import { PageError } from "../components/PageError.tsx";
 import { RedemptionQr } from "../components/order/RedemptionQr.tsx";
 import { Page } from "../components/Page.tsx";
+import { payCallbackStore } from "../stores/orders/PayCallbackStore.ts";
 import "../components/order/order.css";
 
 /**
  * Spec §2 /paycallback?sub_mch_id=&out_trade_no=&check_code=: where the channel sends the customer
- * after paying. The redemption code (`check_code`) as a QR and as text, the order number
- * (`out_trade_no`), and a way to the order in the order list.
+ * after paying. Issue 22: the link's `check_code` is not trusted; the page shows the code the
+ * server holds for the customer's order `out_trade_no` (as a QR and as text), says so when the
+ * server confirms none, and offers a retry when it cannot be reached.
  */
 export default observer(function PayCallbackPage() {
   const { i18n } = useStores();
+  const store = useStore(payCallbackStore);
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const code = params.get("check_code")?.trim() ?? "";
-  const orderNumber = params.get("out_trade_no")?.trim() ?? "";
+  const orderNumber = params.get("out_trade_no") ?? "";
+  useEffect(() => {
+    void store.check(orderNumber);
+  }, [store, orderNumber]);
+
+  const toOrders = (
+    <Button color="primary" onClick={() => navigate("/orderlist")}>
+      {i18n.t("order.viewOrders")}
+    </Button>
+  );
+  const view = store.view;
   return (
     <Page backTo="/orderlist">
-      {code === "" ? (
+      {view._tag === "Idle" || view._tag === "Checking" ? (
+        <div aria-busy="true" data-testid="code-checking">
+          <p className="redemption-hint">{i18n.t("order.checkingCode")}</p>
+          <div className="redemption">
+            <Skeleton animated className="redemption-qr" />
+          </div>
+          <Skeleton.Paragraph lineCount={2} animated />
+        </div>
+      ) : view._tag === "NoOrder" ? (
         <ErrorBlock status="empty" title={i18n.t("order.noRedemptionCode")} description="">
-          <Button color="primary" onClick={() => navigate("/orderlist")}>
-            {i18n.t("order.viewOrders")}
-          </Button>
+          {toOrders}
         </ErrorBlock>
+      ) : view._tag === "Refused" ? (
+        <ErrorBlock status="empty" title={<span role="alert">{view.message}</span>} description="">
+          {toOrders}
+        </ErrorBlock>
+      ) : view._tag === "Failed" ? (
+        <>
+          <PageError title={i18n.t("order.codeNotConfirmed")} description={view.message} onRetry={() => void store.retry()} />
+          <Link className="order-follow-up" to="/orderlist">
+            {i18n.t("order.viewOrders")}
+          </Link>
+        </>
       ) : (
         <>
           <p className="redemption-hint">{i18n.t("order.redemptionHint")}</p>
-          <RedemptionQr code={code} />
-          {orderNumber === "" ? null : <p className="redemption-order">{i18n.t("order.orderNumber", { number: orderNumber })}</p>}
+          <RedemptionQr code={view.code} />
+          <p className="redemption-order">{i18n.t("order.orderNumber", { number: view.orderNumber })}</p>
           <Link className="order-follow-up" to="/orderlist">
             {i18n.t("order.viewOrders")}
           </Link>

@@ -1,9 +1,11 @@
+import { offline, ServerRefused } from "@fuel/adapters/ports";
 import { FakePaymentBridge, MemoryKeyValueStore } from "@fuel/adapters/testing";
 import type { Messages } from "@fuel/domain";
 import { Money, Pricing } from "@fuel/domain";
 import { examples } from "@fuel/domain/api";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Effect } from "effect";
 import { runInAction } from "mobx";
 import { describe, expect, it } from "vitest";
 import OneKeyGasPage from "../../src/pages/OneKeyGasPage.tsx";
@@ -175,17 +177,74 @@ describe.each(LOCALES)("the checklist in %s", (locale) => {
   });
 });
 
-describe("/paycallback", () => {
-  it("shows the redemption code as a QR and as text, with a way to the orders", async () => {
-    renderPage(<PayCallbackPage />, { path: "/paycallback?sub_mch_id=1900000109&out_trade_no=FO1&check_code=QR5001-8F3A61D2", route: "/paycallback" });
-    expect(screen.getByTestId("redemption-code").textContent).toContain("QR5001-8F3A61D2");
-    const img = await screen.findByRole("img", { name: "QR code of redemption code QR5001-8F3A61D2" }, { timeout: 10_000 });
-    expect(Number(img.getAttribute("width"))).toBeGreaterThanOrEqual(240);
-    expect(screen.getByRole("link", { name: "View my orders" }).getAttribute("href")).toBe("/orderlist");
+const PAY_T = {
+  en: { notConfirmed: "This redemption code could not be confirmed for your orders", orders: "View my orders", retry: "Retry", offline: "network unavailable, check your connection", used: "this QR code has already been used", noCode: "No redemption code in this link" },
+  "zh-CN": { notConfirmed: "无法确认该核销码属于您的订单", orders: "查看我的订单", retry: "重试", offline: "网络不可用，请检查网络连接", used: "该二维码已被使用", noCode: "链接中没有核销码" },
+} as const;
+
+/** The link the channel sends the customer to, with a code written into it (anyone can write one). */
+const CALLBACK = "/paycallback?sub_mch_id=1900000109&out_trade_no=FO202411260915000005001&check_code=FORGED-CODE-81726354";
+const SERVER_CODE = examples.kepaiQrCode.response.qrcode;
+/** What the page shows (the test's location probe, which prints the URL, left out). */
+const shownText = () => (document.body.textContent ?? "").replace(where() ?? "", "");
+
+describe.each(LOCALES)("/paycallback in %s (issue 22: the code shown is the server's)", (locale) => {
+  const t = PAY_T[locale];
+  const open = (root = appIn(locale), path = CALLBACK) => renderPage(<PayCallbackPage />, { root, path, route: "/paycallback" });
+
+  it("shows the code the server holds for the customer's order, never the link's check_code", async () => {
+    const root = appIn(locale);
+    open(root);
+    expect((await screen.findByTestId("redemption-code")).textContent).toContain(SERVER_CODE);
+    expect(shownText()).not.toContain("FORGED-CODE-81726354");
+    expect(root.ports.api.callsTo("kepaiQrCode").map((c) => c.input)).toEqual([{ orderNumber: "FO202411260915000005001" }]);
+    expect(screen.getByRole("link", { name: t.orders }).getAttribute("href")).toBe("/orderlist");
   });
 
-  it("without a code says so", () => {
-    renderPage(<PayCallbackPage />, { path: "/paycallback?out_trade_no=FO1", route: "/paycallback" });
-    expect(screen.getByText("No redemption code in this link")).toBeTruthy();
+  it("while the server is asked, a skeleton and no code", async () => {
+    const root = appIn(locale);
+    root.ports.api.on("kepaiQrCode", () => Effect.never);
+    open(root);
+    expect(screen.getByTestId("code-checking").getAttribute("aria-busy")).toBe("true");
+    expect(screen.queryByTestId("redemption-code")).toBeNull();
+  });
+
+  it("someone else's order or an unknown one (404): says the code could not be confirmed, shows no code, offers the orders", async () => {
+    const root = appIn(locale);
+    root.ports.api.fail("kepaiQrCode", new ServerRefused({ message: "order not found", status: 404, tag: "OrderNotFound" }));
+    open(root);
+    expect(await screen.findByText(t.notConfirmed)).toBeTruthy();
+    expect(screen.queryByTestId("redemption-code")).toBeNull();
+    expect(shownText()).not.toContain("FORGED-CODE-81726354");
+    await userEvent.click(screen.getByRole("button", { name: t.orders }));
+    await waitFor(() => expect(where()).toBe("/orderlist"));
+  });
+
+  it("the customer's order whose code is used: the server's reason, no code", async () => {
+    const root = appIn(locale);
+    root.ports.api.fail("kepaiQrCode", new ServerRefused({ message: "this QR code has already been used", status: 409, tag: "QrAlreadyUsed" }));
+    open(root);
+    expect(await screen.findByText(t.used)).toBeTruthy();
+    expect(screen.queryByTestId("redemption-code")).toBeNull();
+  });
+
+  it("no network: the reason and a retry, never the unconfirmed code; the retry shows the server's code", async () => {
+    const root = appIn(locale);
+    let failing = true;
+    root.ports.api.on("kepaiQrCode", () => (failing ? Effect.fail(offline(locale)) : Effect.succeed(examples.kepaiQrCode.response)));
+    open(root);
+    expect(await screen.findByText(t.offline)).toBeTruthy();
+    expect(shownText()).not.toContain("FORGED-CODE-81726354");
+    failing = false;
+    await userEvent.click(screen.getByRole("button", { name: t.retry }));
+    expect((await screen.findByTestId("redemption-code")).textContent).toContain(SERVER_CODE);
+    expect(root.ports.api.callsTo("kepaiQrCode")).toHaveLength(2);
+  });
+
+  it("a link without an order number asks nothing and says there is no code", async () => {
+    const root = appIn(locale);
+    open(root, "/paycallback?check_code=FORGED-CODE-81726354");
+    expect(await screen.findByText(t.noCode)).toBeTruthy();
+    expect(root.ports.api.callsTo("kepaiQrCode")).toHaveLength(0);
   });
 });

@@ -51,6 +51,8 @@ export const order = {
     "order.redemptionHint": "Show this code to the cashier.",
     "order.orderNumber": "Order number {number}",
     "order.noRedemptionCode": "No redemption code in this link",
+    "order.codeNotConfirmed": "This redemption code could not be confirmed for your orders",
+    "order.checkingCode": "Confirming your redemption code…",
     "order.qrFailed": "The QR code could not be drawn; the code is shown as text.",
   },
   "zh-CN": {
@@ -99,6 +101,8 @@ export const order = {
     "order.redemptionHint": "请向收银员出示此码。",
     "order.orderNumber": "订单号 {number}",
     "order.noRedemptionCode": "链接中没有核销码",
+    "order.codeNotConfirmed": "无法确认该核销码属于您的订单",
+    "order.checkingCode": "正在确认核销码…",
     "order.qrFailed": "二维码无法生成，请向收银员出示下方文字码。",
   },
 } as const;
