@@ -107,6 +107,8 @@ const en = {
   InviteAttemptsLimited_account: "too many wrong invite codes, try again later",
   InviteAttemptsLimited_network: "too many wrong invite codes from this network, try again later",
   CardLookupsLimited: "too many card look-ups, try again in a minute",
+  // issue 22: order creations per customer over a rolling window (server src/limits/policy.ts)
+  OrderCreationsLimited: "too many orders in a short time, please try again in {minutes} minutes",
   SmsPhoneHourLimited: "too many SMS codes for this phone in the last hour, try again later",
   SmsPhoneDayLimited: "too many SMS codes for this phone today, try again tomorrow",
   SmsNetworkLimited: "too many SMS codes requested from this network, try again later",
@@ -222,6 +224,7 @@ const zhCN: Record<MessageKey, string> = {
   InviteAttemptsLimited_account: "邀请码错误次数过多，请稍后再试",
   InviteAttemptsLimited_network: "当前网络邀请码错误次数过多，请稍后再试",
   CardLookupsLimited: "查卡次数过多，请一分钟后再试",
+  OrderCreationsLimited: "短时间内下单次数过多，请{minutes}分钟后再试",
   SmsPhoneHourLimited: "该手机号一小时内获取验证码次数过多，请稍后再试",
   SmsPhoneDayLimited: "该手机号今日获取验证码次数过多，请明天再试",
   SmsNetworkLimited: "当前网络获取验证码次数过多，请稍后再试",

@@ -35,7 +35,8 @@ const signUp = async (agent: Agent, target: Target, i: number, invite: string): 
   return { token: bound.token, phone };
 };
 
-export const signUpCustomers = async (agent: Agent, target: Target, count: number, concurrency: number): Promise<Customer[]> => {
+/** Signs up `count` customers, the `first`-th bench phone onward (a second call names fresh phones). */
+export const signUpCustomers = async (agent: Agent, target: Target, count: number, concurrency: number, first = 0): Promise<Customer[]> => {
   const invites: string[] = [];
   while (invites.length < count) {
     const batch = Math.min(1000, count - invites.length);
@@ -46,7 +47,7 @@ export const signUpCustomers = async (agent: Agent, target: Target, count: numbe
   const worker = async (): Promise<void> => {
     while (next < count) {
       const i = next++;
-      customers[i] = await signUp(agent, target, i, invites[i]!);
+      customers[i] = await signUp(agent, target, first + i, invites[i]!);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Agent } from "node:http";
 import { Constants, Pricing } from "@fuel/domain";
+import { ORDER_CREATIONS_PER_CUSTOMER } from "../../src/limits/policy.ts";
 import { signUpCustomers, type Customer } from "./customers.ts";
 import { newAgent, send, type Target } from "./http.ts";
 import { signedNotification, type PlatformSecrets, type SignedNotification } from "./notification.ts";
@@ -15,7 +16,8 @@ import { summarize } from "./stats.ts";
  * unpaid and the platform's signing key, and runs one phase at a time when told to (./protocol.ts).
  *
  * - create: `POST /api/order/create`, each from the next customer with room for an unpaid order
- *   (at most 5: Constants.MAX_UNPAID_ORDERS), a distinct amount per customer (so the double-tap
+ *   (at most 5: Constants.MAX_UNPAID_ORDERS) and for a creation (at most 10 in 10 minutes, the
+ *   server's churn limit: ./main.ts signs up enough customers for a run), a distinct amount per customer (so the double-tap
  *   guard never answers an earlier order) and a distinct `Idempotency-Key`.
  * - notify: one signed SUCCESS notification per order the creations left unpaid, each sent once
  *   (signed before the phase starts, as a channel has them ready).
@@ -32,6 +34,8 @@ interface Holder extends Customer {
   holding: number;
   /** The next order amount's offset: every draft of a customer differs. */
   amounts: number;
+  /** When (our clock, ascending) this customer's creations within the churn limit's window were sent. */
+  created: number[];
 }
 
 interface UnpaidOrder {
@@ -67,19 +71,34 @@ const need = (): World => {
   return world;
 };
 
-/** The next customer with room for one more unpaid order, reserved; undefined when all are full. */
+/**
+ * How many more orders `h` may create now: the server's unpaid cap and its churn limit
+ * (src/limits/policy.ts: creations per customer in a rolling window, whatever became of them),
+ * both of which a customer paying normally stays under, as the benchmark's customers must.
+ */
+const roomOf = (h: Holder, now: number): number => {
+  while (h.created.length > 0 && h.created[0]! <= now - ORDER_CREATIONS_PER_CUSTOMER.windowMs) h.created.shift();
+  return Math.max(0, Math.min(Constants.MAX_UNPAID_ORDERS - h.holding, ORDER_CREATIONS_PER_CUSTOMER.max - h.created.length));
+};
+
+/** The next customer with room for one more order, reserved; undefined when all are full. */
 const reserve = (holders: Holder[]): Holder | undefined => {
+  const now = Date.now();
   for (let tries = 0; tries < holders.length; tries++) {
     const h = holders[cursor++ % holders.length]!;
-    if (h.holding < Constants.MAX_UNPAID_ORDERS) {
+    if (roomOf(h, now) > 0) {
       h.holding++;
+      h.created.push(now);
       return h;
     }
   }
   return undefined;
 };
 
-const room = (holders: readonly Holder[]): number => holders.reduce((n, h) => n + Math.max(0, Constants.MAX_UNPAID_ORDERS - h.holding), 0);
+const room = (holders: readonly Holder[]): number => {
+  const now = Date.now();
+  return holders.reduce((n, h) => n + roomOf(h, now), 0);
+};
 
 const errorSamples: string[] = [];
 const noteError = (what: string): void => {
@@ -189,7 +208,7 @@ const arm = async (phase: PhaseSpec): Promise<FromGenerator> => {
     job: async () => {
       const holder = reserve(w.holders);
       if (holder === undefined) {
-        noteError("mix: every customer holds 5 unpaid orders");
+        noteError("mix: every customer holds 5 unpaid orders or made 10 in 10 minutes");
         return { outcome: "transport", requests: 0 };
       }
       const created = await createOrder(w, holder);
@@ -270,7 +289,7 @@ const prepare = async (m: Extract<ToGenerator, { type: "prepare" }>): Promise<Fr
   world = {
     agent,
     target,
-    holders: customers.map((c) => ({ ...c, holding: 0, amounts: 0 })),
+    holders: customers.map((c) => ({ ...c, holding: 0, amounts: 0, created: [] })),
     station,
     secrets: platform.secrets,
     clockOffsetMs: platform.clockOffsetMs,

@@ -5,6 +5,7 @@ import { cpus, loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { ORDER_CREATIONS_PER_CUSTOMER } from "../../src/limits/policy.ts";
 import type { FromGenerator, PhaseSpec, Scenario, ToGenerator } from "./protocol.ts";
 import { costBetween, machineAccounting, snapshot } from "./machineCpu.ts";
 import { printLine, TABLE_HEADER, tableRow, type Line, type ServerCost } from "./report.ts";
@@ -27,7 +28,9 @@ import { verdictLine, verdicts } from "./targets.ts";
  * the closed loop), BENCH_CONNECTIONS for it (32), BENCH_SCENARIOS (`create,notify,mix`),
  * BENCH_CUSTOMERS (enough for the largest phase: max(200, rate x seconds / 4), where a closed
  * loop counts as 800/s: each customer holds at most 5 unpaid orders, and a creation phase that
- * ran out of room would stop early and report a rate it was never asked for),
+ * ran out of room would stop early and report a rate it was never asked for; and enough for the
+ * whole run's creations at the server's churn limit, 10 per customer in 10 minutes: about 3,700
+ * with the defaults, where 2,000 customers would have met the limit),
  * BENCH_WARMUP_SECONDS (8: create-then-pay cycles on 8 connections before the first line), BENCH_DATABASE_URL (an admin URL of a PostgreSQL server),
  * BENCH_DATABASES (`pglite,postgres`: which of them to run), BENCH_LOG_LEVEL (the server's, `warn`),
  * BENCH_OUT (write every line as JSON there, for ./summarize.ts), BENCH_SERVER_LOG (append the server's log there), BENCH_SERVER_DIR (another
@@ -53,8 +56,15 @@ const scenarios = (env("BENCH_SCENARIOS") ?? "create,notify,mix").split(",").map
 const topRate = Math.max(0, ...loads.filter((l) => l !== "max").map(Number));
 const CLOSED_LOOP_RATE_GUESS = 800;
 const roomRate = Math.max(topRate, loads.includes("max") ? CLOSED_LOOP_RATE_GUESS : 0);
-const customers = Number(env("BENCH_CUSTOMERS") ?? Math.max(200, Math.ceil((roomRate * seconds) / 4)));
 const warmUpSeconds = Number(env("BENCH_WARMUP_SECONDS") ?? 8);
+// The phases that create orders (notify creates its own when no create phase came before it).
+const creatingScenarios = scenarios.filter((s) => s === "create" || s === "mix" || (s === "notify" && !scenarios.includes("create"))).length;
+/** Creations in a whole run at most (a run is minutes long: all of them fall in one churn-limit window). */
+const creationsPerRun =
+  warmUpSeconds * CLOSED_LOOP_RATE_GUESS + loads.reduce((n, l) => n + (l === "max" ? CLOSED_LOOP_RATE_GUESS : Number(l)) * seconds * creatingScenarios, 0);
+const customers = Number(
+  env("BENCH_CUSTOMERS") ?? Math.max(200, Math.ceil((roomRate * seconds) / 4), Math.ceil(creationsPerRun / ORDER_CREATIONS_PER_CUSTOMER.max)),
+);
 const adminUrl = env("BENCH_DATABASE_URL");
 const databases = (env("BENCH_DATABASES") ?? (adminUrl === undefined ? "pglite" : "pglite,postgres")).split(",").map((d) => d.trim());
 const logLevel = env("BENCH_LOG_LEVEL") ?? "warn";

@@ -55,6 +55,7 @@ const ANSWERS = {
   InviteAttemptsLimited_account: { status: 429, tag: "InviteAttemptsLimited" },
   InviteAttemptsLimited_network: { status: 429, tag: "InviteAttemptsLimited" },
   CardLookupsLimited: { status: 429 },
+  OrderCreationsLimited: { status: 429 },
   SmsSentRecently: { status: 429, tag: "SmsRateLimited" },
   SmsPhoneHourLimited: { status: 429, tag: "SmsRateLimited" },
   SmsPhoneDayLimited: { status: 429, tag: "SmsRateLimited" },

@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { rateLimitEvents } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
-import { LONGEST_WINDOW_MS } from "./policy.ts";
+import { ALL_LIMITS, LONGEST_WINDOW_MS } from "./policy.ts";
 import { checkLimits, type Limit } from "./rules.ts";
 
 /**
@@ -67,7 +67,11 @@ export const countAttempt = async (db: Database, asks: readonly Ask[], now: numb
       .returning({ id: rateLimitEvents.id });
     return { ids: rows.map((r) => r.id) } as const;
   });
-  if ("refusal" in outcome) throw refuse(outcome.refusal.reason, undefined, outcome.refusal.retryAfterSeconds);
+  if ("refusal" in outcome) {
+    const { reason, retryAfterSeconds } = outcome.refusal;
+    // `{minutes}` for the texts that name the wait (OrderCreationsLimited); the others ignore it.
+    throw refuse(reason, { minutes: Math.ceil(retryAfterSeconds / 60) }, retryAfterSeconds);
+  }
   return outcome.ids;
 };
 
@@ -81,6 +85,20 @@ export const forgetAttempts = async (db: Database, ask: Ask): Promise<void> => {
   await db.delete(rateLimitEvents).where(and(eq(rateLimitEvents.bucket, ask.limit.bucket), eq(rateLimitEvents.subject, ask.subject)));
 };
 
-/** The sweep's part: deletes events no limit looks at any more. Answers how many. */
+/**
+ * The sweep's part: deletes events no limit looks at any more, each bucket after its own window
+ * (a day for order creations, a minute for sign-ins from an address), and anything past the
+ * longest window whatever its bucket. Answers how many.
+ */
 export const forgetOldAttempts = async (db: Database, now: number): Promise<number> =>
-  (await db.delete(rateLimitEvents).where(lte(rateLimitEvents.at, new Date(now - LONGEST_WINDOW_MS))).returning({ id: rateLimitEvents.id })).length;
+  (
+    await db
+      .delete(rateLimitEvents)
+      .where(
+        or(
+          lte(rateLimitEvents.at, new Date(now - LONGEST_WINDOW_MS)),
+          ...ALL_LIMITS.map((l) => and(eq(rateLimitEvents.bucket, l.bucket), lte(rateLimitEvents.at, new Date(now - l.windowMs)))),
+        ),
+      )
+      .returning({ id: rateLimitEvents.id })
+  ).length;

@@ -55,12 +55,45 @@ export const CARD_LOOKUPS_PER_ACCOUNT: Limit = {
   reason: "CardLookupsLimited",
 };
 
+/**
+ * Order creations per customer (issue 22): fuel orders, recharges and card purchases share one
+ * budget, because what it protects is shared too: each creation opens a prepay at the payment
+ * channel, whose rate quota is the merchant's, whatever the kind. Counted whatever becomes of the
+ * order (paid, cancelled, lapsed), unlike the unpaid cap. A creation answered again for a repeated
+ * Idempotency-Key (the app's retry after a failed pay or a lost answer) is not a new creation and
+ * is not counted; a creation that fails (refused, channel down) is withdrawn, so its retry is not
+ * counted twice.
+ *
+ * The numbers, from how a driver uses the app: each paid order takes a look-up or a station, an
+ * amount and the pay sheet with its password, a minute or more; a driver makes one to three a
+ * day, a fleet member topping up teammates' cards one after another at most one a minute. So 10
+ * in any 10 minutes is a normal customer's fastest pace with room for a cancel-and-redo or two,
+ * and 60 a day covers a fleet's morning of top-ups. One customer (or a script with their token)
+ * then opens at most 10 prepays in 10 minutes and 60 a day, instead of the 200 in 10.6 s measured.
+ */
+export const ORDER_CREATIONS_PER_CUSTOMER: Limit = {
+  bucket: "order-creation:user",
+  max: 10,
+  windowMs: 10 * MINUTE,
+  reason: "OrderCreationsLimited",
+};
+
+/** The daily part of {@link ORDER_CREATIONS_PER_CUSTOMER}: 60 creations in any 24 hours. */
+export const ORDER_CREATIONS_PER_CUSTOMER_DAY: Limit = {
+  bucket: "order-creation-day:user",
+  max: 60,
+  windowMs: 24 * HOUR,
+  reason: "OrderCreationsLimited",
+};
+
 export const ALL_LIMITS: readonly Limit[] = [
   PASSWORD_FAILURES_PER_PHONE,
   PASSWORD_ATTEMPTS_PER_ADDRESS,
   INVITE_FAILURES_PER_ACCOUNT,
   INVITE_FAILURES_PER_ADDRESS,
   CARD_LOOKUPS_PER_ACCOUNT,
+  ORDER_CREATIONS_PER_CUSTOMER,
+  ORDER_CREATIONS_PER_CUSTOMER_DAY,
 ];
 
 /** Events older than this never matter again: the sweep forgets them. */

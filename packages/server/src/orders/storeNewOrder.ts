@@ -5,6 +5,7 @@ import { preparedPerDatabase } from "../db/prepared.ts";
 import { orders } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { refuseTooManyUnpaid, tooManyUnpaidOrders } from "./unpaidOrders.ts";
+import { countCreation, withdrawCreation } from "./creationLimit.ts";
 import { openPrepay } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel } from "../payments/PaymentChannel.ts";
 import { payerOpenidOf } from "../payments/payer.ts";
@@ -27,6 +28,9 @@ import { PAYABLE_COLUMNS, STATUS, type PayableOrder } from "../orderRecords/rows
  *
  * A customer with 5 unpaid orders is refused (409, ./unpaidOrders.ts): checked before the
  * prepay is opened, and again under the row lock, where parallel creations cannot both pass.
+ * Then the churn limit counts the creation (429, ./creationLimit.ts), also before the prepay;
+ * a creation that fails after that is withdrawn from the count. A double tap of the same draft
+ * without an Idempotency-Key counts: it did open a prepay.
  */
 
 export const DOUBLE_TAP_WINDOW_MS = 5_000;
@@ -53,10 +57,29 @@ export const storeNewOrder = async (
   now: number,
 ): Promise<{ readonly order: PayableOrder; readonly payerOpenid: string }> => {
   const { db } = deps;
-  const { userId, values } = place;
+  const { userId } = place;
   const payerOpenid = await payerOpenidOf(db, userId, place.oauthId);
   const draft = { hash: place.draftHash, repeatSince: new Date(now - DOUBLE_TAP_WINDOW_MS) };
   await refuseTooManyUnpaid(db, userId, draft, now);
+  const counted = await countCreation(db, userId, now);
+  try {
+    return await openAndPlace(deps, place, draft.repeatSince, payerOpenid, now);
+  } catch (err) {
+    await withdrawCreation(db, counted);
+    throw err;
+  }
+};
+
+/** Opens the prepay and places the order (steps 2 and 3 above). */
+const openAndPlace = async (
+  deps: { readonly db: Database; readonly channels: Readonly<Record<ChannelName, PaymentChannel>> },
+  place: PlaceOrder,
+  repeatSince: Date,
+  payerOpenid: string,
+  now: number,
+): Promise<{ readonly order: PayableOrder; readonly payerOpenid: string }> => {
+  const { db } = deps;
+  const { userId, values } = place;
   for (;;) {
     const mchntOrderNo = newMchntOrderNo(place.prefix, now);
     const prepayId = await openPrepay(deps.channels[values.paytype], {
@@ -66,7 +89,7 @@ export const storeNewOrder = async (
       payerOpenid,
       expiresAt: values.payDeadline,
     });
-    const placed = await placeOrder(db, { userId, draftHash: place.draftHash, repeatSince: draft.repeatSince, now }, { ...values, status: STATUS.unpaid, mchntOrderNo, prepayId });
+    const placed = await placeOrder(db, { userId, draftHash: place.draftHash, repeatSince, now }, { ...values, status: STATUS.unpaid, mchntOrderNo, prepayId });
     switch (placed.outcome) {
       case "placed":
       case "repeat":

@@ -14,6 +14,7 @@ import { signUpCustomers, type Customer } from "../../bench/write/customers.ts";
 import { api, newAgent, send, type Target } from "../../bench/write/http.ts";
 import { signedNotification } from "../../bench/write/notification.ts";
 import { dieselStation, sandboxPlatform, type DieselStation, type SandboxPlatform } from "../../bench/write/sandboxServer.ts";
+import { ORDER_CREATIONS_PER_CUSTOMER } from "../../src/limits/policy.ts";
 import { createFreshDatabase, testDatabaseUrl } from "../helpers/database.ts";
 import { migratedPgliteTar } from "../helpers/pgliteTemplate.ts";
 
@@ -37,7 +38,16 @@ import { migratedPgliteTar } from "../helpers/pgliteTemplate.ts";
 
 const SERVER_DIR = fileURLToPath(new URL("../..", import.meta.url));
 const ROUNDS = 4;
+/** Customers shopping at once: about 40 requests in flight. */
 const CUSTOMERS = 40;
+/**
+ * Each customer creates at most this many orders, the server's churn limit (10 in 10 minutes,
+ * src/limits/policy.ts), which customers paying normally never meet: a customer who made them
+ * hands over to a fresh one, signed up before a round whose load could run short of fresh ones.
+ */
+const CREATIONS_PER_CUSTOMER = ORDER_CREATIONS_PER_CUSTOMER.max;
+/** Creations a round may need at most (its load lasts the 1.5 s before the kill, plus getting going). */
+const CREATIONS_PER_ROUND = 1_500;
 /**
  * The kill comes at a random moment this long after the load got going (the round's first
  * acknowledged creation and notification: a fresh process answers its first requests slowly).
@@ -180,6 +190,8 @@ interface Shopper extends Customer {
   unpaid: KnownOrder[];
   /** Each draft of a customer asks for a different amount, so the double-tap guard never answers an earlier order. */
   drafts: number;
+  /** Shopping in this round (one request at a time per customer, as a person). */
+  busy: boolean;
 }
 
 /** Everything the server acknowledged, over all rounds, and what went wrong. */
@@ -263,10 +275,22 @@ const pay = async (round: Round, order: KnownOrder): Promise<void> => {
 };
 
 /** One customer until the kill: create orders, pay half of them at once, and the others later (always when at the cap). */
-const shop = async (round: Round, shopper: Shopper): Promise<void> => {
-  while (round.killedAt === undefined) {
+/** A customer not shopping yet in this round with creations left, marked busy; undefined when none is left. */
+const takeShopper = (pool: readonly Shopper[]): Shopper | undefined => {
+  const shopper = pool.find((s) => !s.busy && s.drafts < CREATIONS_PER_CUSTOMER);
+  if (shopper !== undefined) shopper.busy = true;
+  return shopper;
+};
+
+const shop = async (round: Round, pool: readonly Shopper[]): Promise<void> => {
+  let shopper = takeShopper(pool);
+  while (round.killedAt === undefined && shopper !== undefined) {
     if (shopper.unpaid.length >= Constants.MAX_UNPAID_ORDERS || (shopper.unpaid.length > 0 && Math.random() < 0.25)) {
       await pay(round, shopper.unpaid.shift()!);
+      continue;
+    }
+    if (shopper.drafts >= CREATIONS_PER_CUSTOMER) {
+      shopper = takeShopper(pool);
       continue;
     }
     const order = await createOrder(round, shopper);
@@ -368,16 +392,24 @@ describe("SIGKILL under write load loses nothing acknowledged and half-writes no
             const agent = newAgent();
             try {
               const { target } = server;
-              if (shoppers.length === 0) {
-                shoppers = (await signUpCustomers(agent, target, CUSTOMERS, 16)).map((c) => ({ ...c, unpaid: [], drafts: 0 }));
-                station = await dieselStation(agent, target);
+              const creationsLeft = shoppers.reduce((n, s) => n + CREATIONS_PER_CUSTOMER - s.drafts, 0);
+              if (creationsLeft < CREATIONS_PER_ROUND) {
+                const fresh = Math.ceil((CREATIONS_PER_ROUND - creationsLeft) / CREATIONS_PER_CUSTOMER);
+                const signedUp = await signUpCustomers(agent, target, fresh, 16, shoppers.length);
+                shoppers = [...shoppers, ...signedUp.map((c) => ({ ...c, unpaid: [], drafts: 0, busy: false }))];
+                station ??= await dieselStation(agent, target);
               }
               const platform = await sandboxPlatform(target);
-              await Promise.all(shoppers.map(async (s) => (s.unpaid = await unpaidOrders(agent, target, s))));
+              await Promise.all(
+                shoppers.map(async (s) => {
+                  s.busy = false;
+                  if (s.drafts > 0) s.unpaid = await unpaidOrders(agent, target, s);
+                }),
+              );
               const round: Round = { agent, target, station: station!, platform, ledger, killedAt: undefined, inFlight: 0 };
               const before = { created: ledger.created.size, paid: ledger.paid.size };
               const loadStart = Date.now();
-              const load = Promise.all(shoppers.map((s) => shop(round, s)));
+              const load = Promise.all(Array.from({ length: CUSTOMERS }, () => shop(round, shoppers)));
               while (ledger.created.size === before.created || ledger.paid.size === before.paid) {
                 if (Date.now() - loadStart > 20_000 || ledger.unexpected.length > 0) throw new Error(`the load did not get going: ${ledger.unexpected.join("; ")}`);
                 await sleep(5);

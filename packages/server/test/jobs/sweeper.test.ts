@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { idempotencyKeys, orders, payments, rateLimitEvents, sandboxChannelOrders } from "../../src/db/schema.ts";
 import { sweepOnce } from "../../src/jobs/sweeper.ts";
 import { countAttempt } from "../../src/limits/attempts.ts";
-import { CARD_LOOKUPS_PER_ACCOUNT, INVITE_FAILURES_PER_ACCOUNT } from "../../src/limits/policy.ts";
+import { CARD_LOOKUPS_PER_ACCOUNT, INVITE_FAILURES_PER_ACCOUNT, ORDER_CREATIONS_PER_CUSTOMER_DAY } from "../../src/limits/policy.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { call, createOrder, customer, dieselStation, draftFor, payInSandbox, seedCatalogue } from "../orders/support.ts";
 
@@ -109,15 +109,23 @@ describe("the sweep", () => {
     expect((await booted.db.select().from(idempotencyKeys)).map((k) => k.key)).toEqual(["young-key"]);
   });
 
-  it("forgets rate-limit attempts once they are older than the longest limit's window (1 hour), and keeps younger ones", async () => {
-    await countAttempt(booted.db, [{ limit: INVITE_FAILURES_PER_ACCOUNT, subject: "1" }], booted.clock.now());
-    booted.clock.advance(30 * 60);
-    await countAttempt(booted.db, [{ limit: CARD_LOOKUPS_PER_ACCOUNT, subject: "1" }], booted.clock.now());
+  it("forgets each rate-limit attempt once it is older than its own limit's window (a minute, an hour, a day), and keeps younger ones", async () => {
+    for (const limit of [CARD_LOOKUPS_PER_ACCOUNT, INVITE_FAILURES_PER_ACCOUNT, ORDER_CREATIONS_PER_CUSTOMER_DAY]) {
+      await countAttempt(booted.db, [{ limit, subject: "1" }], booted.clock.now());
+    }
+    const buckets = async () => (await booted.db.select().from(rateLimitEvents)).map((e) => e.bucket).sort();
     // The clock here runs with real time too: 10 s of margin for a slow machine.
-    booted.clock.advance(30 * 60 - 10);
+    booted.clock.advance(60 - 10);
     expect((await sweep()).rateLimitEventsForgotten).toBe(0);
     booted.clock.advance(10);
     expect((await sweep()).rateLimitEventsForgotten).toBe(1);
-    expect((await booted.db.select().from(rateLimitEvents)).map((e) => e.bucket)).toEqual([CARD_LOOKUPS_PER_ACCOUNT.bucket]);
+    expect(await buckets()).toEqual([INVITE_FAILURES_PER_ACCOUNT.bucket, ORDER_CREATIONS_PER_CUSTOMER_DAY.bucket].sort());
+    booted.clock.advance(3600 - 60);
+    expect((await sweep()).rateLimitEventsForgotten).toBe(1);
+    booted.clock.advance(23 * 3600 - 10);
+    expect((await sweep()).rateLimitEventsForgotten).toBe(0);
+    booted.clock.advance(10);
+    expect((await sweep()).rateLimitEventsForgotten).toBe(1);
+    expect(await buckets()).toEqual([]);
   });
 });

@@ -1,6 +1,14 @@
 import type { Messages } from "@fuel/domain";
 import { describe, expect, it } from "vitest";
-import { CARD_LOOKUPS_PER_ACCOUNT, INVITE_FAILURES_PER_ACCOUNT, LONGEST_WINDOW_MS, PASSWORD_ATTEMPTS_PER_ADDRESS, PASSWORD_FAILURES_PER_PHONE } from "../../src/limits/policy.ts";
+import {
+  CARD_LOOKUPS_PER_ACCOUNT,
+  INVITE_FAILURES_PER_ACCOUNT,
+  LONGEST_WINDOW_MS,
+  ORDER_CREATIONS_PER_CUSTOMER,
+  ORDER_CREATIONS_PER_CUSTOMER_DAY,
+  PASSWORD_ATTEMPTS_PER_ADDRESS,
+  PASSWORD_FAILURES_PER_PHONE,
+} from "../../src/limits/policy.ts";
 import { checkLimits, type Limit } from "../../src/limits/rules.ts";
 
 const NOW = 1_800_000_000_000;
@@ -51,6 +59,8 @@ describe("the policy", () => {
     expect([PASSWORD_ATTEMPTS_PER_ADDRESS.max, PASSWORD_ATTEMPTS_PER_ADDRESS.windowMs]).toEqual([20, 60_000]);
     expect([INVITE_FAILURES_PER_ACCOUNT.max, INVITE_FAILURES_PER_ACCOUNT.windowMs]).toEqual([10, 3_600_000]);
     expect([CARD_LOOKUPS_PER_ACCOUNT.max, CARD_LOOKUPS_PER_ACCOUNT.windowMs]).toEqual([30, 60_000]);
-    expect(LONGEST_WINDOW_MS).toBe(3_600_000);
+    expect([ORDER_CREATIONS_PER_CUSTOMER.max, ORDER_CREATIONS_PER_CUSTOMER.windowMs]).toEqual([10, 600_000]);
+    expect([ORDER_CREATIONS_PER_CUSTOMER_DAY.max, ORDER_CREATIONS_PER_CUSTOMER_DAY.windowMs]).toEqual([60, 86_400_000]);
+    expect(LONGEST_WINDOW_MS).toBe(86_400_000);
   });
 });

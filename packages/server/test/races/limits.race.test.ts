@@ -2,7 +2,9 @@ import { Constants } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { orders, rateLimitEvents } from "../../src/db/schema.ts";
-import { PASSWORD_FAILURES_PER_PHONE } from "../../src/limits/policy.ts";
+import { ORDER_CREATIONS_PER_CUSTOMER, PASSWORD_FAILURES_PER_PHONE } from "../../src/limits/policy.ts";
+import { countCreation } from "../../src/orders/creationLimit.ts";
+import type { Refusal } from "../../src/refusals/Refusal.ts";
 import { hashingGate } from "../../src/security/passwords.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { count, post, seedUser, tokenFor } from "../identity/support.ts";
@@ -88,5 +90,37 @@ describe("unpaid orders", () => {
     expect(statuses(answers)).toEqual([200, ...times(9, 409)]);
     expect(await booted.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, me.id))).toHaveLength(Constants.MAX_UNPAID_ORDERS);
     expect(await count(booted.db, "orders")).toBe(Constants.MAX_UNPAID_ORDERS);
+  });
+});
+
+describe("order creations (churn)", () => {
+  it("30 parallel counts for a customer with 8 creations in the window: exactly 2 are counted, 28 refused with 429", async () => {
+    const me = await customer(booted);
+    const now = booted.clock.now();
+    for (let i = 0; i < ORDER_CREATIONS_PER_CUSTOMER.max - 2; i++) await countCreation(booted.db, me.id, now);
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => countCreation(booted.db, me.id, now)));
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(2);
+    for (const o of outcomes) if (o.status === "rejected") expect((o.reason as Refusal).reason).toBe("OrderCreationsLimited");
+    expect(await booted.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.bucket, ORDER_CREATIONS_PER_CUSTOMER.bucket))).toHaveLength(ORDER_CREATIONS_PER_CUSTOMER.max);
+  });
+
+  it("12 parallel creations (distinct drafts) by a customer with 8 creations in the window, all cancelled: exactly 2 more are created, 10 are refused with 429", async () => {
+    await seedCatalogue(booted);
+    const stationId = (await dieselStation(booted)).id;
+    const me = await customer(booted);
+    const before = ORDER_CREATIONS_PER_CUSTOMER.max - 2;
+    for (let i = 0; i < before; i++) {
+      const { order_id } = await createOrder(booted, me, draftFor(stationId, { order_amount: String(5_000 + i) }));
+      expect((await call(booted, me, "/api/order/cancel", { order_id })).statusCode).toBe(200);
+    }
+
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call(booted, me, "/api/order/create", draftFor(stationId, { order_amount: String(20_000 + i) }))),
+    );
+    expect(statuses(answers)).toEqual([200, 200, ...times(10, 429)]);
+    expect(await count(booted.db, "orders")).toBe(ORDER_CREATIONS_PER_CUSTOMER.max);
+    // Every refused creation was refused before its prepay: the channel saw exactly the orders made.
+    expect(await count(booted.db, "sandbox_channel_orders")).toBe(ORDER_CREATIONS_PER_CUSTOMER.max);
+    expect(await booted.db.select().from(rateLimitEvents).where(eq(rateLimitEvents.bucket, ORDER_CREATIONS_PER_CUSTOMER.bucket))).toHaveLength(ORDER_CREATIONS_PER_CUSTOMER.max);
   });
 });
