@@ -71,7 +71,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
     authenticate: options.authenticate ?? sessionAuthenticator(db, clock),
     providers: providersFor(config, { db, clock, log: app.log }, options.providers),
     catalogue: new Catalogue(db),
-    health: new DatabaseHealth(() => db.execute(sql`select 1`), { error: (msg) => app.log.error(msg), info: (msg) => app.log.info(msg) }),
+    health: new DatabaseHealth(() => db.execute(sql`select 1`), { error: (msg) => app.log.error(msg), warn: (msg) => app.log.warn(msg) }),
   };
   deps.health.accepting = options.accepting ?? true;
   app.decorate("deps", deps);

@@ -26,7 +26,8 @@ export const backoffMs = (attempt: number): number => Math.min(BACKOFF.maxMs, BA
 
 export interface HealthLog {
   error(message: string): void;
-  info(message: string): void;
+  /** The recovery: at warn, so that an operator who logs warnings sees the outage end as well as begin. */
+  warn(message: string): void;
 }
 
 export type HealthState = "unknown" | "reachable" | "unreachable";
@@ -64,7 +65,7 @@ export class DatabaseHealth {
 
   /** A request or probe reached the database. */
   succeeded(): void {
-    if (this.#state === "unreachable") this.log.info("database reachable again");
+    if (this.#state === "unreachable") this.log.warn("database reachable again");
     this.#state = "reachable";
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { Agent } from "node:http";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { Pricing } from "@fuel/domain";
 import pg from "pg";
@@ -65,6 +66,9 @@ export const startServerProcess = (databaseUrl: string, scratch: string): Server
     serve = resolve;
     void exited.then(() => reject(new Error(`the server exited (${child.exitCode ?? child.signalCode}) before serving:\n${out}`)));
   });
+  // Awaited by the test when it needs it; a process that exits early must not also be an unhandled rejection.
+  serving.catch(() => undefined);
+  target.catch(() => undefined);
   void exited.then(() => fail(new Error(`the server exited (${child.exitCode ?? child.signalCode}) before listening:\n${out}`)));
   const note = (chunk: Buffer): void => {
     if (out.length < 200_000) out += chunk.toString("utf8");
@@ -154,6 +158,8 @@ export const runLoad = (
   customers: readonly Customer[],
   concurrency: number,
   ledger: Ledger,
+  /** How long a lane waits after a 503 before its next request (as a client honouring retry-after would, in short). */
+  pauseAfter503Ms = 0,
 ): { stop(): Promise<void> } => {
   let stopping = false;
   let next = 0;
@@ -165,6 +171,7 @@ export const runLoad = (
       const answer = await send(agent, target, "POST", path, headers, body, 30_000);
       count(answer.status);
       if (answer.status !== 503 && (answer.status < 200 || answer.status >= 300)) ledger.unexpected.push(`${path} ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (answer.status === 503 && pauseAfter503Ms > 0) await sleep(pauseAfter503Ms);
       return answer;
     } catch (err) {
       ledger.unexpected.push(`${path}: no answer (${String(err)})`);
