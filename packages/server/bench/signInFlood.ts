@@ -1,5 +1,7 @@
 import { Agent } from "node:http";
 import { loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { hashingGate } from "../src/security/passwords.ts";
 import { send, tally, type Answer } from "./signInHttp.ts";
 
 /**
@@ -14,7 +16,8 @@ import { send, tally, type Answer } from "./signInHttp.ts";
 
 export const FLOOD_SECONDS = Number(process.env["BENCH_SIGNIN_FLOOD_SECONDS"] ?? 40);
 const CONNECTIONS_PER_ADDRESS = 3;
-const CUSTOMERS = 20;
+export const FLOOD_CUSTOMERS = 20;
+const CUSTOMERS = FLOOD_CUSTOMERS;
 const TARGET_SUCCEEDED = 19;
 const TARGET_MS = 2_000;
 
@@ -25,8 +28,8 @@ export interface FloodScenario {
   readonly seconds: number;
   /** Distinguishes this scenario's addresses from every other's (0-255). */
   readonly index: number;
-  /** The customer who types the right password. */
-  readonly customer: { readonly phone: string; readonly password: string };
+  /** The customers who type the right password, one each sign-in ({@link FLOOD_CUSTOMERS}). */
+  readonly customers: readonly { readonly phone: string; readonly password: string }[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,8 +49,15 @@ const floodConnection = async (port: number, ip: string, end: number, answers: A
 };
 
 /** Runs one flood and prints its figures; resolves when every request of it has been answered. */
-export const floodScenario = async ({ port, addresses, seconds, index, customer }: FloodScenario): Promise<void> => {
+export const floodScenario = async ({ port, addresses, seconds, index, customers: accounts }: FloodScenario): Promise<void> => {
   const loadBefore = loadavg()[0]!;
+  const startedBefore = hashingGate.startedTotal;
+  const refusedBefore = hashingGate.refusedTotal;
+  // The server and this client share one event loop: its delay is what every request waits for besides hashing.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  let maxEstimateMs = hashingGate.estimateMs;
+  const sampler = setInterval(() => (maxEstimateMs = Math.max(maxEstimateMs, hashingGate.estimateMs)), 250);
   const started = performance.now();
   const end = started + seconds * 1000;
   const flood: Answer[] = [];
@@ -56,22 +66,35 @@ export const floodScenario = async ({ port, addresses, seconds, index, customer 
   );
   const customers = Array.from({ length: CUSTOMERS }, async (_, i) => {
     await sleep(((i + 0.5) * seconds * 1000) / CUSTOMERS);
-    return signIn(port, customer.phone, customer.password, `198.19.${index}.${i + 1}`);
+    const { phone, password } = accounts[i % accounts.length]!;
+    return signIn(port, phone, password, `198.19.${index}.${i + 1}`);
   });
   const right = await Promise.all(customers);
   await Promise.all(connections);
   const elapsedS = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  // The gate counts what it did (the old gate did not: then the answers tell).
+  const gateStarted = hashingGate.startedTotal === undefined ? undefined : hashingGate.startedTotal - startedBefore;
+  const refusedAfter = hashingGate.refusedTotal as Record<string, number> | undefined;
+  const gateRefused =
+    refusedAfter === undefined
+      ? "not counted by this gate"
+      : Object.entries(refusedAfter)
+          .map(([why, n]) => `${n - ((refusedBefore as Record<string, number>)[why] ?? 0)} ${why}`)
+          .join(", ");
+  loopDelay.disable();
 
   const succeeded = right.filter((a) => a.status === 200);
   const ms = right.map((a) => a.ms).sort((a, b) => a - b);
   const withinTarget = succeeded.filter((a) => a.ms <= TARGET_MS).length;
   // Each 400 (wrong password) and each 200 is one hash run; refusals ran none.
-  const hashes = flood.filter((a) => a.status === 400).length + succeeded.length;
+  const hashes = gateStarted ?? flood.filter((a) => a.status === 400).length + succeeded.length;
   console.log(
     `flood from ${addresses} addresses x ${CONNECTIONS_PER_ADDRESS} connections, ${seconds} s (load average ${loadBefore.toFixed(2)} before, ${loadavg()[0]!.toFixed(2)} after):\n` +
-      `  right sign-ins: ${succeeded.length} of ${CUSTOMERS} succeeded (${withinTarget} within ${TARGET_MS} ms), all ${CUSTOMERS}: p50 ${percentile(ms, 50).toFixed(0)} ms, max ${percentile(ms, 100).toFixed(0)} ms; answers ${tally(right)}\n` +
-      `  flood: ${flood.length} answers, ${tally(flood)}\n` +
-      `  hashes run: ${hashes} in ${elapsedS.toFixed(1)} s, ${(hashes / elapsedS).toFixed(1)} per second\n` +
+      `  right sign-ins: ${succeeded.length} of ${CUSTOMERS} succeeded (${withinTarget} within ${TARGET_MS} ms), all ${CUSTOMERS}: p50 ${percentile(ms, 50).toFixed(0)} ms, max ${percentile(ms, 100).toFixed(0)} ms; answers ${tally(right, true)}\n` +
+      `  flood: ${flood.length} answers, ${tally(flood, true)}\n` +
+      `  hashes run: ${hashes} in ${elapsedS.toFixed(1)} s, ${(hashes / elapsedS).toFixed(1)} per second; the gate's hash time estimate at most ${maxEstimateMs.toFixed(0)} ms; the gate refused ${gateRefused}\n` +
+      `  event loop delay: p50 ${(loopDelay.percentile(50) / 1e6).toFixed(0)} ms, p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, max ${(loopDelay.max / 1e6).toFixed(0)} ms\n` +
       `  target (>= ${TARGET_SUCCEEDED} of ${CUSTOMERS} within ${TARGET_MS} ms): ${withinTarget >= TARGET_SUCCEEDED ? "met" : "MISSED"}`,
   );
 };

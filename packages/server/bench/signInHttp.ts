@@ -4,6 +4,8 @@ import { request, type Agent } from "node:http";
 export interface Answer {
   readonly status: number;
   readonly ms: number;
+  /** The refusal's `x-error-tag`, if any. */
+  readonly tag?: string;
 }
 
 /** One request to the bench server as if from `ip` (the server trusts X-Forwarded-For here). */
@@ -22,15 +24,21 @@ export const send = (port: number, method: "GET" | "POST", path: string, ip: str
       },
       (res) => {
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+        const tag = res.headers["x-error-tag"];
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, ...(typeof tag === "string" ? { tag } : {}) }));
       },
     );
     req.on("error", reject);
     req.end(payload);
   });
 
-/** "12 x 400, 3 x 429": how many answers had each status. */
-export const tally = (answers: readonly Answer[]): string =>
-  Object.entries(answers.reduce<Record<number, number>>((acc, a) => ({ ...acc, [a.status]: (acc[a.status] ?? 0) + 1 }), {}))
+/** "12 x 400, 3 x 429 ServerBusy": how many answers had each status (and tag, with `byTag`). */
+export const tally = (answers: readonly Answer[], byTag = false): string =>
+  Object.entries(
+    answers.reduce<Record<string, number>>((acc, a) => {
+      const label = byTag && a.tag !== undefined ? `${a.status} ${a.tag}` : String(a.status);
+      return { ...acc, [label]: (acc[label] ?? 0) + 1 };
+    }, {}),
+  )
     .map(([status, n]) => `${n} x ${status}`)
     .join(", ");

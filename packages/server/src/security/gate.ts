@@ -108,6 +108,8 @@ interface KeyState {
 export class ConcurrencyGate {
   private running = 0;
   private waitingCount = 0;
+  private startedCount = 0;
+  private readonly refusedCount: Record<GateRefusal, number> = { key: 0, queue: 0, estimate: 0, evicted: 0, late: 0 };
   private seq = 0;
   private readonly keys = new Map<string, KeyState>();
   private lastSweep: number;
@@ -146,6 +148,16 @@ export class ConcurrencyGate {
   /** The moving average of how long a task takes, in ms. */
   get estimateMs(): number {
     return this.averageMs;
+  }
+
+  /** Tasks started since the gate was made. */
+  get startedTotal(): number {
+    return this.startedCount;
+  }
+
+  /** Tasks refused since the gate was made, by why. */
+  get refusedTotal(): Readonly<Record<GateRefusal, number>> {
+    return { ...this.refusedCount };
   }
 
   /** Keys whose recent service is remembered now. */
@@ -210,16 +222,16 @@ export class ConcurrencyGate {
   /** Throws GateFull unless a task of `key` may wait; may make room by evicting the most-served key's newest waiter. */
   private admit(key: string, now: number): void {
     const own = this.keys.get(key);
-    if ((own?.waiting.length ?? 0) >= this.maxWaitingPerKey) throw new GateFull("key");
+    if ((own?.waiting.length ?? 0) >= this.maxWaitingPerKey) throw this.refusal("key");
     // Before any eviction: a task evicted for a newcomer refused anyway would be lost for nothing.
-    if (this.estimatedWaitMs(key) > this.options.maxWaitMs) throw new GateFull("estimate");
+    if (this.estimatedWaitMs(key) > this.options.maxWaitMs) throw this.refusal("estimate");
     if (this.waitingCount >= this.options.maxQueue) {
       const service = own === undefined ? 0 : this.decayed(own, now);
       const victim = this.mostServedWaiting(now);
-      if (victim === undefined || !(service < victim.service)) throw new GateFull("queue");
+      if (victim === undefined || !(service < victim.service)) throw this.refusal("queue");
       const evicted = victim.state.waiting.pop()!;
       this.waitingCount -= 1;
-      evicted.refuse(new GateFull("evicted"));
+      evicted.refuse(this.refusal("evicted"));
       this.trim(now);
     }
   }
@@ -234,7 +246,7 @@ export class ConcurrencyGate {
         this.trim(now);
         return;
       }
-      next.waiter.refuse(new GateFull("late"));
+      next.waiter.refuse(this.refusal("late"));
     }
     this.running -= 1;
     this.trim(this.now());
@@ -267,7 +279,13 @@ export class ConcurrencyGate {
     return most;
   }
 
+  private refusal(why: GateRefusal): GateFull {
+    this.refusedCount[why] += 1;
+    return new GateFull(why);
+  }
+
   private started(state: KeyState, now: number): void {
+    this.startedCount += 1;
     state.service = this.decayed(state, now) + 1;
     state.at = now;
     state.running += 1;

@@ -100,6 +100,8 @@ describe("ConcurrencyGate", () => {
     running.release();
     await Promise.all([first, b1, c1, c2]);
     expect(log).toEqual(["start running", "end running", "b1 ran", "c1 ran", "c2 ran"]);
+    expect(gate.startedTotal).toBe(6 + 4);
+    expect(gate.refusedTotal).toEqual({ key: 0, queue: 1, estimate: 0, evicted: 2, late: 0 });
   });
 
   it("estimates a newcomer's wait from the tasks served before it and the task time", async () => {
