@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import { Constants } from "@fuel/domain";
 import { runPrimary, runWorker, workerPlan } from "./cluster.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { DatabaseFolderError } from "./db/folderFailure.ts";
 import { FolderLockedError } from "./db/folderLock.ts";
 import { exitOnSignals } from "./lifecycle.ts";
 import { startServer } from "./server.ts";
@@ -62,9 +63,9 @@ const main = async (): Promise<void> => {
     exitOnSignals(server.close, (msg) => server.app.log.info(msg));
     console.log(`listening on ${server.url ?? ""}`);
   } catch (err) {
-    // startServer stopped whatever it had started. Another process holds the PGlite folder: its
-    // message says who and what to do; no stack trace.
-    if (err instanceof FolderLockedError) console.error(`could not start: ${err.message}`);
+    // startServer stopped whatever it had started. Another process holds the PGlite folder, or the
+    // folder cannot be opened: the message says who or why, and what to do, in one line; no stack trace.
+    if (err instanceof FolderLockedError || err instanceof DatabaseFolderError) console.error(`could not start: ${err.message}`);
     else console.error(`could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
     process.exit(1);
   }

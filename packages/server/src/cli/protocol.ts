@@ -1,4 +1,4 @@
-import { resolve } from "node:path";
+import { realPathOf } from "../db/realPath.ts";
 
 /**
  * The operator channel's wire format, shared by the server (./operatorChannel.ts) and the CLI
@@ -10,8 +10,11 @@ import { resolve } from "node:path";
  *   <- {"exit":0}
  */
 
-/** `data/pglite` -> `/abs/data/pglite.sock`: beside the folder, like its lock (src/db/folderLock.ts). */
-export const operatorSocketPathOf = (folder: string): string => `${resolve(folder)}.sock`;
+/**
+ * `data/pglite` -> `/abs/data/pglite.sock`: beside the folder, like its lock (src/db/folderLock.ts),
+ * and like it named after the real path, so a CLI given a symbolic link reaches the server.
+ */
+export const operatorSocketPathOf = (folder: string): string => `${realPathOf(folder)}.sock`;
 
 /**
  * A Unix socket path is at most 107 bytes on Linux and 103 on macOS, and Node silently cuts a

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { PGlite, QueryOptions, Transaction } from "@electric-sql/pglite";
 import { getTableName, sql } from "drizzle-orm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -7,7 +6,9 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { Config, DatabaseConfig } from "../config.ts";
-import { acquireFolderLock, type FolderLock } from "./folderLock.ts";
+import { folderFailure } from "./folderFailure.ts";
+import type { FolderLock } from "./folderLock.ts";
+import { takePgliteFolder } from "./pgliteFolder.ts";
 import { startPgliteThread, type PgliteThread } from "./pgliteThread.ts";
 import * as schema from "./schema.ts";
 
@@ -122,16 +123,14 @@ export const openDatabase = async (
       close: () => (closed ??= pool.end()),
     };
   }
-  let lock: FolderLock | undefined;
-  if (config.kind === "pglite-dir") {
-    mkdirSync(config.dir, { recursive: true });
-    lock = acquireFolderLock(config.dir, options.lockLabel === undefined ? {} : { label: options.lockLabel });
-  }
+  // A folder is opened by its real path and locked (./pgliteFolder.ts); its failures are one line.
+  const folder = config.kind === "pglite-dir" ? takePgliteFolder(config.dir, options.lockLabel) : undefined;
+  const lock: FolderLock | undefined = folder?.lock;
   let lost = false;
   let thread: PgliteThread;
   try {
     thread = await startPgliteThread({
-      dataDir: config.kind === "pglite-dir" ? config.dir : "memory://",
+      dataDir: folder?.dir ?? "memory://",
       // In memory there is nothing to make durable: answering before PGlite's file-system sync
       // saves about a third of every query's cost (docs/performance.md). A folder keeps full durability.
       relaxedDurability: config.kind === "pglite-memory",
@@ -144,7 +143,7 @@ export const openDatabase = async (
     });
   } catch (err) {
     lock?.release();
-    throw err;
+    throw config.kind === "pglite-dir" ? folderFailure(config.dir, err) : err;
   }
   const pool = new pg.Pool({
     // Connections share PGlite's one session in the worker, which keeps transactions apart: more

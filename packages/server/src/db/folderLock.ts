@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { linkSync, openSync, readFileSync, renameSync, rmSync, statSync, closeSync, writeSync, writeFileSync, fsyncSync } from "node:fs";
 import { hostname } from "node:os";
 import { resolve } from "node:path";
+import { realPathOf } from "./realPath.ts";
 
 /**
  * One process at a time per PGlite folder. PGlite is an embedded PostgreSQL without a postmaster:
@@ -72,8 +73,17 @@ export interface FolderLock {
   release(): void;
 }
 
-/** `data/pglite` -> `/abs/data/pglite.lock` (a trailing slash does not move it inside). */
-export const lockPathOf = (folder: string): string => `${resolve(folder)}.lock`;
+/**
+ * `data/pglite` -> `/abs/data/pglite.lock` (a trailing slash does not move it inside). Named after
+ * the folder's real path: a symbolic link to a held folder finds the same lock.
+ */
+export const lockPathOf = (folder: string): string => `${realPathOf(folder)}.lock`;
+
+/** The folder for messages: as given, and where it really is when a link leads elsewhere. */
+const folderNamed = (folder: string): string => {
+  const [given, real] = [resolve(folder), realPathOf(folder)];
+  return given === real ? given : `${given} (really ${real})`;
+};
 
 /** An unreadable lock younger than this may be one being written (non-link file systems); older is debris. */
 const UNREADABLE_GRACE_MS = 10_000;
@@ -101,12 +111,12 @@ export const acquireFolderLock = (folder: string, options: AcquireOptions = {}):
     const existing = readText(path);
     if (existing === undefined) continue; // released between our two steps: try again
     const verdict = judge(path, existing);
-    if (verdict.alive) throw new FolderLockedError(resolve(folder), path, verdict.holder);
+    if (verdict.alive) throw new FolderLockedError(folderNamed(folder), path, verdict.holder);
     if (replaceIfUnchanged(path, existing, raw, 0)) return heldLock(path, holder, raw);
     // Another starter is taking this stale lock over right now: the next round sees the winner.
     pause(5);
   }
-  throw new FolderLockedError(resolve(folder), path, parseHolder(readText(path)));
+  throw new FolderLockedError(folderNamed(folder), path, parseHolder(readText(path)));
 };
 
 /**
@@ -119,7 +129,7 @@ export const findLiveLock = (folder: string): FolderLockedError | undefined => {
   const raw = readText(path);
   if (raw === undefined) return undefined;
   const verdict = judge(path, raw);
-  return verdict.alive ? new FolderLockedError(resolve(folder), path, verdict.holder) : undefined;
+  return verdict.alive ? new FolderLockedError(folderNamed(folder), path, verdict.holder) : undefined;
 };
 
 /** The holder named in `folder`'s lock file, if there is one and it can be read (dead or alive). */

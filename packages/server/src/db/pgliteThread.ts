@@ -1,5 +1,6 @@
 import { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
+import { oneLineOf } from "./folderFailure.ts";
 
 /**
  * PGlite in a worker thread (./pgliteWorker.mjs), seen from the main thread as a PostgreSQL
@@ -40,7 +41,28 @@ export interface PgliteThread {
 
 type Request = { readonly op: "exec"; readonly conn: number; readonly bytes: Uint8Array } | { readonly op: "end"; readonly conn: number } | { readonly op: "close" };
 type Reply = { readonly id: number; readonly ok: true; readonly bytes?: Uint8Array } | { readonly id: number; readonly ok: false; readonly message: string };
-type Startup = { readonly op: "ready" } | { readonly op: "failed"; readonly message: string };
+/** How the worker describes a failure to open (./pgliteWorker.mjs `describeFailure`). */
+interface StartFailure {
+  readonly name?: string;
+  readonly message?: string;
+  readonly code?: string;
+  readonly errno?: number;
+}
+type Startup = { readonly op: "ready" } | { readonly op: "failed"; readonly error: StartFailure };
+
+/**
+ * PGlite did not open its folder. The message is PGlite's (one line); `cause` keeps the worker's
+ * description (its `code` or Emscripten `errno`) for ./folderFailure.ts to name the cause.
+ */
+export class PgliteOpenError extends Error {
+  override readonly name = "PgliteOpenError";
+  constructor(
+    readonly dataDir: string,
+    failure: StartFailure,
+  ) {
+    super(`PGlite could not open ${dataDir}: ${oneLineOf(failure)}`, { cause: failure });
+  }
+}
 
 const WORKER_URL = new URL("./pgliteWorker.mjs", import.meta.url);
 
@@ -51,7 +73,7 @@ export const startPgliteThread = async (options: PgliteThreadOptions): Promise<P
     const onMessage = (message: Startup): void => {
       cleanup();
       if (message.op === "ready") resolve();
-      else reject(new Error(`PGlite could not open ${options.dataDir}: ${message.message}`));
+      else reject(new PgliteOpenError(options.dataDir, message.error));
     };
     const onError = (err: Error): void => {
       cleanup();

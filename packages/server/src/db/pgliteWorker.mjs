@@ -138,12 +138,32 @@ const renameStatements = (bytes, conn) => {
  */
 const SETTINGS = ["-c", "wal_init_zero=off"];
 
+/**
+ * A start failure as plain data: its name, message and error code (Node's `code`, or Emscripten's
+ * `errno` number), without the stack.
+ * @param {unknown} err
+ * @returns {{ name?: string, message?: string, code?: string, errno?: number }}
+ */
+const describeFailure = (err) => {
+  if (typeof err !== "object" || err === null) return { message: String(err) };
+  const { name, message, code, errno } = /** @type {Record<string, unknown>} */ (err);
+  return {
+    ...(typeof name === "string" ? { name } : {}),
+    ...(typeof message === "string" ? { message } : {}),
+    ...(typeof code === "string" ? { code } : {}),
+    ...(typeof errno === "number" ? { errno } : {}),
+  };
+};
+
 /** @type {PGlite} */
 let pglite;
 try {
   pglite = await PGlite.create(dataDir, { relaxedDurability, startParams: [...PGlite.defaultStartParams, ...SETTINGS] });
 } catch (err) {
-  port.postMessage({ op: "failed", message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  // Structured-cloned to the main thread, which tells the operator the cause in one line: PGlite's
+  // file system throws `ErrnoError` objects (not Errors: no message, an Emscripten errno number),
+  // and a stack would only bury the cause.
+  port.postMessage({ op: "failed", error: describeFailure(err) });
   process.exit(1);
 }
 

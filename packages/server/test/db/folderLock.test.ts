@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { acquireFolderLock, claimPathOf, FolderLockedError, lockPathOf, processStartTime, readLockHolder, replaceIfUnchanged } from "../../src/db/folderLock.ts";
+import { acquireFolderLock, claimPathOf, findLiveLock, FolderLockedError, lockPathOf, processStartTime, readLockHolder, replaceIfUnchanged } from "../../src/db/folderLock.ts";
 import { holder, plant } from "./fixtures/lockHolders.ts";
 
 const root = mkdtempSync(join(tmpdir(), "fuel-lock-"));
@@ -112,5 +112,43 @@ describe("the PGlite folder lock", () => {
     expect(readFileSync(path, "utf8")).toBe("mine");
     // No claim or temporary file is left behind.
     expect(readdirSync(root).filter((f) => f.startsWith(`${basename(folder)}.`))).toEqual([`${basename(folder)}.lock`]);
+  });
+
+  it("a symbolic link to a held folder finds the same lock and is refused, naming both paths", () => {
+    const folder = freshFolder();
+    mkdirSync(folder);
+    const link = `${folder}-link`;
+    symlinkSync(folder, link);
+    const lock = acquireFolderLock(folder, { label: "the server" });
+    try {
+      expect(lockPathOf(link)).toBe(lock.path);
+      const refused = refusal(link);
+      expect(refused.holder?.pid).toBe(process.pid);
+      expect(refused.message).toContain(`The PGlite folder ${link} (really ${folder}) is in use by the server (pid ${process.pid}`);
+      expect(findLiveLock(link)?.holder?.pid).toBe(process.pid);
+      // The real path is refused too while the link holds it: the lock is one, whichever name took it.
+      lock.release();
+      const viaLink = acquireFolderLock(`${link}/`);
+      expect(viaLink.path).toBe(`${folder}.lock`);
+      expect(refusal(folder).holder?.pid).toBe(process.pid);
+      viaLink.release();
+    } finally {
+      lock.release();
+    }
+  });
+
+  it("a folder not created yet under a linked parent gets its lock beside the real parent's child", () => {
+    const parent = freshFolder();
+    mkdirSync(parent);
+    const linkedParent = `${parent}-link`;
+    symlinkSync(parent, linkedParent);
+    // Neither `pglite` folder exists yet: the one under the link still means the same folder.
+    expect(lockPathOf(join(linkedParent, "data", "pglite"))).toBe(`${join(parent, "data", "pglite")}.lock`);
+    const lock = acquireFolderLock(join(parent, "data-held"));
+    try {
+      expect(refusal(join(linkedParent, "data-held")).holder?.pid).toBe(process.pid);
+    } finally {
+      lock.release();
+    }
   });
 });
