@@ -46,8 +46,12 @@ const CUSTOMERS = 40;
  * hands over to a fresh one, signed up before a round whose load could run short of fresh ones.
  */
 const CREATIONS_PER_CUSTOMER = ORDER_CREATIONS_PER_CUSTOMER.max;
-/** Creations a round may need at most (its load lasts the 1.5 s before the kill, plus getting going). */
-const CREATIONS_PER_ROUND = 1_500;
+/**
+ * Creations left before a round starts: a fresh customer per shopper's worth (the 40 signed up
+ * first). A round lasts the 1.5 s before the kill plus getting going: about 40 creations on a
+ * loaded 2-core host; one that used them all would only end its load early.
+ */
+const CREATIONS_PER_ROUND = CUSTOMERS * CREATIONS_PER_CUSTOMER;
 /**
  * The kill comes at a random moment this long after the load got going (the round's first
  * acknowledged creation and notification: a fresh process answers its first requests slowly).
