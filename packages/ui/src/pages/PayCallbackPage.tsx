@@ -54,7 +54,7 @@ export default observer(function PayCallbackPage() {
       ) : view._tag === "Failed" ? (
         <>
           <PageError title={i18n.t("order.codeNotConfirmed")} description={view.message} onRetry={() => void store.retry()} />
-          <Link className="order-follow-up" to="/orderlist">
+          <Link className="order-follow-up centred" to="/orderlist">
             {i18n.t("order.viewOrders")}
           </Link>
         </>

@@ -32,7 +32,7 @@ type SessionKind = "signed out" | "activated" | "card owner";
  * Filled in before the pictures: a diesel station, a paid order and an unpaid one of the customer;
  * the card owner's virtual card, a paid recharge, a rejected one and a paid card purchase.
  */
-const ids = { station: 0, paid: 0, unpaid: 0, virtualCard: "", rechargePaid: 0, rechargeRejected: 0, purchase: 0 };
+const ids = { station: 0, paid: 0, paidNumber: "", unpaid: 0, virtualCard: "", rechargePaid: 0, rechargeRejected: 0, purchase: 0 };
 
 interface Screen {
   readonly name: string;
@@ -84,7 +84,9 @@ const SCREENS: ReadonlyArray<Screen> = [
   { name: "order-list-unpaid", path: "/orderlist?tab=unpaid", session: "activated", ready: (page) => page.getByRole("timer").first().waitFor() },
   { name: "order-detail-paid", path: (m) => `/orderDetail/${m.paid}`, session: "activated", ready: (page) => page.locator(".order-qr-text").waitFor() },
   { name: "order-detail-unpaid", path: (m) => `/orderDetail/${m.unpaid}`, session: "activated", ready: (page) => page.getByRole("timer").first().waitFor() },
-  { name: "pay-callback", path: "/paycallback?sub_mch_id=1900000109&out_trade_no=FO2026112300000001&check_code=81726354", session: "activated", ready: (page) => page.getByTestId("redemption-code").waitFor() },
+  // issue 22: the code shown is the server's for the customer's order, never the link's check_code
+  { name: "pay-callback", path: (m) => `/paycallback?sub_mch_id=1900000109&out_trade_no=${m.paidNumber}&check_code=81726354`, session: "activated", ready: (page) => page.getByTestId("redemption-code").waitFor() },
+  { name: "pay-callback-unconfirmed", path: "/paycallback?sub_mch_id=1900000109&out_trade_no=FO2026112300000001&check_code=81726354", session: "activated", ready: (page) => page.getByRole("alert").first().waitFor() },
   // issue 13: fuel cards
   { name: "card-page-entity", path: "/recharge/2", session: "card owner", ready: (page) => page.locator("label.adm-radio").first().waitFor() },
   { name: "card-page-all", path: "/recharge", session: "card owner", ready: (page) => page.locator("label.adm-radio").first().waitFor() },
@@ -136,6 +138,7 @@ beforeAll(async () => {
   const paid = await createFuelOrder(customer, 20000);
   await payInSandbox(paid.orderId);
   ids.paid = paid.orderId;
+  ids.paidNumber = paid.mchntNo;
   ids.unpaid = (await createFuelOrder(customer, 15000)).orderId;
 });
 afterAll(async () => {
