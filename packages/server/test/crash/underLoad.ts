@@ -142,6 +142,14 @@ interface Shopper {
   readonly unpaid: Array<{ readonly order: KnownOrder; readonly transactionId: string; readonly cancel: boolean }>;
 }
 
+/**
+ * The unpaid cap's 409 (5 unpaid orders): expected once creations answered 503 had committed all
+ * the same (the failure came after the order's own transaction, storing the answer for its
+ * Idempotency-Key); the client does not know of those orders, the server rightly counts them. The
+ * customer hands over to a fresh one.
+ */
+const unpaidCap = (answer: { status: number; body: string }): boolean => answer.status === 409 && answer.body.includes("unpaid orders");
+
 let transactions = 0;
 const transactionTag = String(randomBytes(4).readUInt32BE(0)).padStart(10, "0");
 
@@ -170,7 +178,7 @@ export const runLoad = (
     try {
       const answer = await send(agent, target, "POST", path, headers, body, 30_000);
       count(answer.status);
-      if (answer.status !== 503 && (answer.status < 200 || answer.status >= 300)) ledger.unexpected.push(`${path} ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (answer.status !== 503 && (answer.status < 200 || answer.status >= 300) && !unpaidCap(answer)) ledger.unexpected.push(`${path} ${answer.status} ${answer.body.slice(0, 200)}`);
       if (answer.status === 503 && pauseAfter503Ms > 0) await sleep(pauseAfter503Ms);
       return answer;
     } catch (err) {
@@ -207,6 +215,7 @@ export const runLoad = (
       { "content-type": "application/json", authorization: `Bearer ${token}`, "idempotency-key": `outage-${randomBytes(8).toString("hex")}` },
       JSON.stringify({ gas_Type: "0#", order_amount: String(orderAmount), phone, station_id: station.id, paytype: "wechat" }),
     );
+    if (answer !== undefined && unpaidCap(answer)) shopper.creations = CREATIONS_PER_CUSTOMER;
     if (answer === undefined || answer.status < 200 || answer.status >= 300) return;
     const created = JSON.parse(answer.body) as { order_id: number; data: { merchOrderNo: string } };
     const merchOrderNo = created.data.merchOrderNo;
@@ -254,6 +263,20 @@ interface OrderRow {
   readonly prepaid: boolean;
 }
 
+/** Runs one read-only statement on the database the server used, once the server has stopped. */
+export type ReadRows = <R>(statement: string) => Promise<R[]>;
+
+/** {@link violationsIn} on a PostgreSQL database. */
+export const violations = async (databaseUrl: string, ledger: Ledger): Promise<{ problems: string[]; orders: number; payments: number }> => {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await violationsIn(async <R>(statement: string) => (await client.query(statement)).rows as R[], ledger);
+  } finally {
+    await client.end();
+  }
+};
+
 /**
  * What in the database breaks the rules, one line each: every acknowledged order is there with
  * its amounts; every acknowledged notification left its order paid with exactly that payment; no
@@ -261,49 +284,43 @@ interface OrderRow {
  * payment, paid time and live QR code, or unpaid or cancelled with none;
  * its prepay at the sandbox channel); every stored Idempotency-Key answer names an order.
  */
-export const violations = async (databaseUrl: string, ledger: Ledger): Promise<{ problems: string[]; orders: number; payments: number }> => {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const orderRows = (
-      await client.query<OrderRow>(`SELECT o.mchnt_order_no, o.status, o.order_amount, o.amount, o.phone,
-          o.paid_at IS NOT NULL AS has_paid_at,
-          (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS payments,
-          (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id AND p.amount = o.amount AND NOT p.refund_required) AS good_payments,
-          (SELECT count(*)::int FROM qr_codes q WHERE q.order_id = o.id AND q.voided_at IS NULL AND q.redeemed_at IS NULL) AS live_qr_codes,
-          EXISTS (SELECT 1 FROM sandbox_channel_orders s WHERE s.prepay_id = o.prepay_id AND s.mchnt_order_no = o.mchnt_order_no) AS prepaid
-     FROM orders o`)
-    ).rows;
-    const paymentRows = (await client.query<{ transaction_id: string; mchnt_order_no: string }>(`SELECT p.transaction_id, o.mchnt_order_no FROM payments p JOIN orders o ON o.id = p.order_id`)).rows;
-    const stored = (await client.query<{ key: string; mchnt_order_no: string | null }>(`SELECT i.key, i.response->'data'->>'merchOrderNo' AS mchnt_order_no FROM idempotency_keys i WHERE i.response IS NOT NULL`)).rows;
-    const problems: string[] = [];
-    const orders = new Map(orderRows.map((o) => [o.mchnt_order_no, o]));
-    for (const [no, known] of ledger.created) {
-      const row = orders.get(no);
-      if (row === undefined) problems.push(`acknowledged order ${no} is missing`);
-      else if (row.order_amount !== known.orderAmount || row.amount !== known.amount || row.phone !== known.phone) problems.push(`acknowledged order ${no} changed: ${JSON.stringify(row)}`);
-    }
-    const payments = new Map(paymentRows.map((p) => [p.transaction_id, p.mchnt_order_no]));
-    for (const [transactionId, no] of ledger.paid) {
-      if (payments.get(transactionId) !== no) problems.push(`acknowledged notification ${transactionId} for ${no} left no payment`);
-      const row = orders.get(no);
-      if (row?.status !== 2 || row.payments !== 1) problems.push(`acknowledged notification ${transactionId} left ${no} as ${JSON.stringify(row)}`);
-    }
-    for (const row of orderRows) {
-      const paid = row.status === 2 && row.payments === 1 && row.good_payments === 1 && row.has_paid_at && row.live_qr_codes === 1;
-      const unpaid = (row.status === 1 || row.status === 9) && row.payments === 0 && !row.has_paid_at && row.live_qr_codes === 0;
-      if (!(paid || unpaid) || !row.prepaid) problems.push(`order half-written: ${JSON.stringify(row)}`);
-    }
-    for (const no of ledger.cancelled) {
-      if (orders.get(no)?.status !== 9) problems.push(`acknowledged cancellation left ${no} as ${JSON.stringify(orders.get(no))}`);
-    }
-    for (const answer of stored) {
-      if (answer.mchnt_order_no === null || !orders.has(answer.mchnt_order_no)) problems.push(`idempotency key ${answer.key} answers a missing order ${answer.mchnt_order_no}`);
-    }
-    return { problems, orders: orderRows.length, payments: paymentRows.length };
-  } finally {
-    await client.end();
+export const violationsIn = async (read: ReadRows, ledger: Ledger): Promise<{ problems: string[]; orders: number; payments: number }> => {
+  const orderRows = (
+    await read<OrderRow>(`SELECT o.mchnt_order_no, o.status, o.order_amount, o.amount, o.phone,
+        o.paid_at IS NOT NULL AS has_paid_at,
+        (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id) AS payments,
+        (SELECT count(*)::int FROM payments p WHERE p.order_id = o.id AND p.amount = o.amount AND NOT p.refund_required) AS good_payments,
+        (SELECT count(*)::int FROM qr_codes q WHERE q.order_id = o.id AND q.voided_at IS NULL AND q.redeemed_at IS NULL) AS live_qr_codes,
+        EXISTS (SELECT 1 FROM sandbox_channel_orders s WHERE s.prepay_id = o.prepay_id AND s.mchnt_order_no = o.mchnt_order_no) AS prepaid
+   FROM orders o`)
+  );
+  const paymentRows = await read<{ transaction_id: string; mchnt_order_no: string }>(`SELECT p.transaction_id, o.mchnt_order_no FROM payments p JOIN orders o ON o.id = p.order_id`);
+  const stored = await read<{ key: string; mchnt_order_no: string | null }>(`SELECT i.key, i.response->'data'->>'merchOrderNo' AS mchnt_order_no FROM idempotency_keys i WHERE i.response IS NOT NULL`);
+  const problems: string[] = [];
+  const orders = new Map(orderRows.map((o) => [o.mchnt_order_no, o]));
+  for (const [no, known] of ledger.created) {
+    const row = orders.get(no);
+    if (row === undefined) problems.push(`acknowledged order ${no} is missing`);
+    else if (row.order_amount !== known.orderAmount || row.amount !== known.amount || row.phone !== known.phone) problems.push(`acknowledged order ${no} changed: ${JSON.stringify(row)}`);
   }
+  const payments = new Map(paymentRows.map((p) => [p.transaction_id, p.mchnt_order_no]));
+  for (const [transactionId, no] of ledger.paid) {
+    if (payments.get(transactionId) !== no) problems.push(`acknowledged notification ${transactionId} for ${no} left no payment`);
+    const row = orders.get(no);
+    if (row?.status !== 2 || row.payments !== 1) problems.push(`acknowledged notification ${transactionId} left ${no} as ${JSON.stringify(row)}`);
+  }
+  for (const row of orderRows) {
+    const paid = row.status === 2 && row.payments === 1 && row.good_payments === 1 && row.has_paid_at && row.live_qr_codes === 1;
+    const unpaid = (row.status === 1 || row.status === 9) && row.payments === 0 && !row.has_paid_at && row.live_qr_codes === 0;
+    if (!(paid || unpaid) || !row.prepaid) problems.push(`order half-written: ${JSON.stringify(row)}`);
+  }
+  for (const no of ledger.cancelled) {
+    if (orders.get(no)?.status !== 9) problems.push(`acknowledged cancellation left ${no} as ${JSON.stringify(orders.get(no))}`);
+  }
+  for (const answer of stored) {
+    if (answer.mchnt_order_no === null || !orders.has(answer.mchnt_order_no)) problems.push(`idempotency key ${answer.key} answers a missing order ${answer.mchnt_order_no}`);
+  }
+  return { problems, orders: orderRows.length, payments: paymentRows.length };
 };
 
 /** `{status: count}` for the log line. */
