@@ -16,6 +16,7 @@ import {
 } from "../ports/errors.ts";
 import type { TokenStore } from "../ports/TokenStore.ts";
 import { MAX_RETRY_DELAY_MS, retryDelayMs } from "./retryAfter.ts";
+import { parseErrorParams, type ErrorParams } from "./errorParams.ts";
 
 /**
  * The API client (spec §7, §8) over `fetch`: every call carries the bearer token, gives up after
@@ -80,6 +81,8 @@ interface Received {
   readonly refreshed: string | undefined;
   /** `x-error-tag`: the domain rule a refusal broke. */
   readonly tag: string | undefined;
+  /** `x-error-params`: the values that rule's text names. */
+  readonly params: ErrorParams | undefined;
 }
 
 export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
@@ -113,7 +116,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
       const response = yield* exchange(url, init, retries);
 
       if (response.refreshed !== undefined && response.refreshed !== token) yield* tokens.setToken(response.refreshed);
-      return yield* interpret(endpoint.path, (data) => decodeAnswer(name, data), response.status, response.text, response.tag);
+      return yield* interpret(endpoint.path, (data) => decodeAnswer(name, data), response);
     });
 
   /**
@@ -145,7 +148,13 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
           .then(async (res) => {
             const text = await res.text();
             const refreshed = BEARER.exec(res.headers.get("authorization") ?? "")?.[1];
-            const answer: Received = { status: res.status, text, refreshed, tag: res.headers.get("x-error-tag") ?? undefined };
+            const answer: Received = {
+              status: res.status,
+              text,
+              refreshed,
+              tag: res.headers.get("x-error-tag") ?? undefined,
+              params: parseErrorParams(res.headers.get("x-error-params")),
+            };
             if (res.status !== 503 || retriesLeft === 0 || settled) return finish(Effect.succeed(answer));
             const timer = setTimeout(() => {
               waiting = undefined;
@@ -169,7 +178,8 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
       });
     });
 
-  const interpret = (path: string, decode: (data: unknown) => Result.Result<unknown, string>, status: number, text: string, tag: string | undefined): Effect.Effect<unknown, ApiError> => {
+  const interpret = (path: string, decode: (data: unknown) => Result.Result<unknown, string>, answer: Received): Effect.Effect<unknown, ApiError> => {
+    const { status, text, tag, params } = answer;
     const body = parseJson(text);
     const envelope = isEnvelope(body) ? body : undefined;
     const message = typeof envelope?.message === "string" && envelope.message !== "" ? envelope.message : Messages.text("ServerError", locale);
@@ -186,10 +196,10 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
       options.onNotActivated?.(error);
       return Effect.fail(error);
     }
-    if (status >= 400 && status < 500) return Effect.fail(new ServerRefused({ message, status, tag }));
-    if (status < 200 || status >= 300) return Effect.fail(new ServerFailed({ message, status, tag }));
+    if (status >= 400 && status < 500) return Effect.fail(new ServerRefused({ message, status, tag, params }));
+    if (status < 200 || status >= 300) return Effect.fail(new ServerFailed({ message, status, tag, params }));
     if (envelope === undefined) return Effect.fail(badAnswer(path, "the answer is not the {status, message, data} envelope", locale));
-    if (envelope.status !== "success") return Effect.fail(new ServerRefused({ message, status, tag }));
+    if (envelope.status !== "success") return Effect.fail(new ServerRefused({ message, status, tag, params }));
 
     const decoded = decode(envelope.data);
     return Result.isSuccess(decoded) ? Effect.succeed(decoded.success) : Effect.fail(badAnswer(path, decoded.failure, locale));

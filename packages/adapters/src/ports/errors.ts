@@ -15,6 +15,8 @@ export class ServerRefused extends Data.TaggedError("ServerRefused")<{
   readonly message: string;
   readonly status: number;
   readonly tag: string | undefined;
+  /** The values the refused rule's text names (`x-error-params`), to word it in the customer's language. */
+  readonly params?: Readonly<Record<string, string | number>> | undefined;
 }> {}
 
 /**
@@ -38,6 +40,8 @@ export class ServerFailed extends Data.TaggedError("ServerFailed")<{
   readonly message: string;
   readonly status: number;
   readonly tag?: string | undefined;
+  /** As {@link ServerRefused}'s. */
+  readonly params?: Readonly<Record<string, string | number>> | undefined;
 }> {}
 
 /** No network (the request never reached a server). */

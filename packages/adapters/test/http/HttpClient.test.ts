@@ -244,6 +244,13 @@ describe("createHttpClient: refusals and failures (spec §8)", () => {
     expect(h.notActivated).toEqual([]);
   });
 
+  it("a refusal carries the values its text names, from x-error-params (issue 22)", async () => {
+    const params = encodeURIComponent(JSON.stringify({ minutes: 7 }));
+    const h = harness(() => refusal(429, "too many orders in a short time, please try again in 7 minutes", { "x-error-tag": "OrderCreationsLimited", "x-error-params": params }));
+    const error = await failureOf(h.client.call("sendSms", { phone: "13800138000" }));
+    expect(error).toEqual(expect.objectContaining({ _tag: "ServerRefused", tag: "OrderCreationsLimited", params: { minutes: 7 } }));
+  });
+
   it.each([500, 503])("%i is ServerFailed with the server's message", async (status) => {
     const h = harness(() => refusal(status, "database unavailable"));
     const error = await failureOf(h.client.call("webInfo", {}));

@@ -98,6 +98,23 @@ export const refusalAnswer = (refusal: Refusal): RefusalAnswer => {
     headers: {
       ...(refusal.retryAfterSeconds === undefined ? {} : { "retry-after": String(Math.max(1, Math.ceil(refusal.retryAfterSeconds))) }),
       ...(tag === null ? {} : { "x-error-tag": tag }),
+      ...errorParamsHeader(tag, refusal.reason, refusal.params),
     },
   };
+};
+
+/**
+ * `x-error-params`: the values the refusal's text names, as URI-encoded JSON (a header carries
+ * Latin-1 only). With the tag, the app words the refusal from its own catalogue in the customer's
+ * language ('请5分钟后再试') instead of showing this answer's English text.
+ */
+const errorParamsHeader = (tag: string | null, reason: Messages.MessageKey, params: Refusal["params"]): Record<string, string> => {
+  if (tag === null || params === undefined) return {};
+  // Only the values the text names: a domain error's other data (its _tag) is no business of the app's.
+  const named: Record<string, string | number> = {};
+  for (const [, slot] of Messages.catalogue.en[reason].matchAll(/\{(\w+)\}/g)) {
+    const value = slot === undefined ? undefined : params[slot];
+    if (slot !== undefined && value !== undefined) named[slot] = value;
+  }
+  return Object.keys(named).length === 0 ? {} : { "x-error-params": encodeURIComponent(JSON.stringify(named)) };
 };

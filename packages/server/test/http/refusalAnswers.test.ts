@@ -18,6 +18,22 @@ describe("refusalAnswer", () => {
     expect(refusalAnswer(refuse("TooManyUnpaidOrders", { max: 5 })).message).toBe("you have 5 unpaid orders: pay or cancel one first");
   });
 
+  it("sends the text's values as x-error-params (URI-encoded JSON), so the app can word it in Chinese (issue 22)", () => {
+    const headers = refusalAnswer(refuse("OrderCreationsLimited", { minutes: 7 })).headers;
+    expect(JSON.parse(decodeURIComponent(headers["x-error-params"] ?? ""))).toEqual({ minutes: 7 });
+    // Latin-1 only in a header: a Chinese value travels encoded.
+    const station = refusalAnswer(refuse("InviteCodeWrong", { tel: "客服 400-800-8888" })).headers["x-error-params"] ?? "";
+    expect(station).toMatch(/^[\x20-\x7e]+$/);
+    expect(JSON.parse(decodeURIComponent(station))).toEqual({ tel: "客服 400-800-8888" });
+  });
+
+  it("sends no x-error-params without values or without a tag", () => {
+    expect(refusalAnswer(refuse("OrderNotFound")).headers).not.toHaveProperty("x-error-params");
+    expect(refusalAnswer(refuse("SiteSettingsMissing", { x: 1 })).headers).not.toHaveProperty("x-error-params");
+    // Values the text does not name stay on the server.
+    expect(refusalAnswer(refuse("OrderNotFound", { order_id: 5 })).headers).not.toHaveProperty("x-error-params");
+  });
+
   it("sends the shared tag the table names for several texts", () => {
     expect(refusalAnswer(refuse("LoginFailed_captcha")).headers["x-error-tag"]).toBe("LoginFailed");
     expect(refusalAnswer(refuse("LoginFailed_password")).headers["x-error-tag"]).toBe("LoginFailed");
@@ -51,7 +67,7 @@ describe("refusalAnswer", () => {
     expect(refusalAnswer(refusalOf(new Validation.ContactDistributor({ limitYuan: 10_000 })))).toEqual({
       status: 400,
       message: "amounts over 10000 yuan: please contact your distributor",
-      headers: { "x-error-tag": "ContactDistributor" },
+      headers: { "x-error-tag": "ContactDistributor", "x-error-params": encodeURIComponent(JSON.stringify({ limitYuan: 10_000 })) },
     });
   });
 

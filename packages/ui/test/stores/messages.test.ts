@@ -34,4 +34,16 @@ describe("a 503 reaches the toast as the server's message, in the customer's lan
     const words = "the amount paid (100 cents) does not match the order (200 cents)";
     expect(toastFor(new ServerFailed({ message: words, status: 503, tag: "PaymentAmountMismatch" }), "zh-CN")).toBe(words);
   });
+
+  it.each(["en", "zh-CN"] as const)("%s: a tag whose text names values is worded from the catalogue with the answer's x-error-params", (locale) => {
+    const words = "too many orders in a short time, please try again in 7 minutes";
+    const text = toastFor(new ServerFailed({ message: words, status: 429, tag: "OrderCreationsLimited", params: { minutes: 7 } }), locale);
+    expect(text).toBe(Messages.text("OrderCreationsLimited", locale, { minutes: 7 }));
+    expect(text).toContain("7");
+  });
+
+  it("values that miss one of the text's slots keep the server's words", () => {
+    const words = "the amount paid (100 cents) does not match the order (200 cents)";
+    expect(toastFor(new ServerFailed({ message: words, status: 409, tag: "PaymentAmountMismatch", params: { paid: 100 } }), "zh-CN")).toBe(words);
+  });
 });
