@@ -70,16 +70,22 @@ const matchPassword = async (deps: PasswordDeps, phone: string, password: string
  * in 15 minutes and 20 attempts per client address a minute. The attempt is counted before the
  * hash is computed (as a wrong one, since that is what it is until proven right), so refused
  * requests cost no hashing and parallel guesses cannot outrun the count. A right password clears
- * the phone's count; a check that never ran (hashing too busy) is taken back.
+ * the phone's count. A check that never ran (hashing too busy) gives the phone its attempt back
+ * (no password was wrong), but the address keeps it (issue 22): its limit counts attempts, and a
+ * flood refused as busy would otherwise retry at once, for free, as fast as the database answers,
+ * slowing every other request; counted, each flooding address is down to cheap refusals after 20.
+ * A customer told "busy" who retries twice still has 17.
  */
 export const checkPasswordLogin = async (deps: PasswordDeps, phone: string, password: string, ip: string, now: number): Promise<UserRow | undefined> => {
   const phoneAsk: Ask = { limit: PASSWORD_FAILURES_PER_PHONE, subject: phone };
   const counted = await countAttempt(deps.db, [phoneAsk, { limit: PASSWORD_ATTEMPTS_PER_ADDRESS, subject: ip }], now);
   let user: UserRow | undefined;
   try {
-    user = await hashing(() => matchPassword(deps, phone, password, ip));
+    user = await matchPassword(deps, phone, password, ip);
   } catch (err) {
-    await withdrawAttempts(deps.db, counted);
+    const busy = err instanceof GateFull;
+    await withdrawAttempts(deps.db, busy ? counted.slice(0, 1) : counted);
+    if (busy) throw refuse("ServerBusy", undefined, HASHING_BUSY_RETRY_SECONDS);
     throw err;
   }
   if (user !== undefined) await forgetAttempts(deps.db, phoneAsk);
