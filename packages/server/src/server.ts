@@ -17,8 +17,10 @@ import { seedIfEmpty } from "./seed/seed.ts";
 
 /**
  * The one way to bring the server up, shared by `main.ts`, the benchmarks and the tests so they
- * cannot drift apart: open and migrate the database, load the demo data in sandbox mode, build
- * the app, open the operators' socket, start the background sweep (and PGlite's upkeep), listen.
+ * cannot drift apart: open the database, build the app, migrate, load the demo data in sandbox
+ * mode, open the operators' socket, start the background sweep (and PGlite's upkeep), listen.
+ * On a PostgreSQL database it opened, the server listens first and waits for the database with
+ * back-off (src/db/health.ts) before migrating: /api/ready answers 503 meanwhile (issue 22).
  */
 
 export interface ServerOptions extends Partial<Pick<BuildAppOptions, "authenticate" | "providers" | "logger">> {
