@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { secretFormProblem } from "./secretForms.ts";
+import { PLATFORM_KEY_PAIRS, platformPairingProblem, secretFormProblem } from "./secretForms.ts";
 import { parsePasswordHashCost } from "./security/passwordCost.ts";
 
 /**
@@ -49,6 +49,7 @@ export const PROVIDERS: Readonly<
       "WECHAT_PAY_PRIVATE_KEY",
       "WECHAT_PAY_CERT_SERIAL",
       "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
+      "WECHAT_PAY_PLATFORM_SERIAL",
       "WECHAT_PAY_API_V3_KEY",
       "PUBLIC_BASE_URL",
     ],
@@ -56,7 +57,17 @@ export const PROVIDERS: Readonly<
   },
   fyPay: {
     env: "FY_PAY_PROVIDER",
-    secrets: ["FY_APP_ID", "FY_MCH_ID", "FY_PAY_PRIVATE_KEY", "FY_CERT_SERIAL", "FY_PAY_PLATFORM_PUBLIC_KEY", "FY_API_V3_KEY", "FY_API_BASE_URL", "PUBLIC_BASE_URL"],
+    secrets: [
+      "FY_APP_ID",
+      "FY_MCH_ID",
+      "FY_PAY_PRIVATE_KEY",
+      "FY_CERT_SERIAL",
+      "FY_PAY_PLATFORM_PUBLIC_KEY",
+      "FY_PAY_PLATFORM_SERIAL",
+      "FY_API_V3_KEY",
+      "FY_API_BASE_URL",
+      "PUBLIC_BASE_URL",
+    ],
   },
   cashier: { env: "CASHIER_PROVIDER", secrets: ["CASHIER_API_KEY"] },
   distributor: { env: "DISTRIBUTOR_PROVIDER", secrets: ["DISTRIBUTOR_API_KEY"] },
@@ -74,6 +85,7 @@ export const SECRET_NAMES = [
   "WECHAT_PAY_PRIVATE_KEY",
   "WECHAT_PAY_CERT_SERIAL",
   "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
+  "WECHAT_PAY_PLATFORM_SERIAL",
   "WECHAT_PAY_API_V3_KEY",
   "WECHAT_PAY_API_BASE_URL",
   "FY_APP_ID",
@@ -81,6 +93,7 @@ export const SECRET_NAMES = [
   "FY_PAY_PRIVATE_KEY",
   "FY_CERT_SERIAL",
   "FY_PAY_PLATFORM_PUBLIC_KEY",
+  "FY_PAY_PLATFORM_SERIAL",
   "FY_API_V3_KEY",
   "FY_API_BASE_URL",
   "PUBLIC_BASE_URL",
@@ -312,6 +325,12 @@ export const loadConfig = (env: Env): Config => {
   for (const name of SECRET_NAMES) {
     const value = secrets[name];
     const problem = used.has(name) && value !== undefined ? secretFormProblem(name, value) : undefined;
+    if (problem !== undefined) problems.push(problem);
+  }
+  // One platform key per serial, in the same order: the serial of a notification picks its key.
+  for (const [serials, keys] of PLATFORM_KEY_PAIRS) {
+    const [s, k] = [secrets[serials], secrets[keys]];
+    const problem = used.has(serials) && s !== undefined && k !== undefined ? platformPairingProblem(serials, s, keys, k) : undefined;
     if (problem !== undefined) problems.push(problem);
   }
 

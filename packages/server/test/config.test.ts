@@ -275,3 +275,59 @@ describe("the form of production secrets (checked at start, one line per bad var
     ]);
   });
 });
+
+describe("payment keys: RSA of at least 2048 bits, and one platform key per platform serial", () => {
+  const pemOf = (bits: number) => {
+    const pair = generateKeyPairSync("rsa", { modulusLength: bits });
+    return {
+      privatePem: pair.privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+      publicPem: pair.publicKey.export({ type: "spki", format: "pem" }).toString(),
+    };
+  };
+  const [k512, k1024, k2048] = [pemOf(512), pemOf(1024), pemOf(2048)];
+  const production = (overrides: Record<string, string>) => ({ FUEL_MODE: "production", ...allSecrets, ...overrides });
+
+  it.each([
+    [512, k512],
+    [1024, k1024],
+  ])("a %i-bit merchant key is refused, naming the setting and the size found", (bits, key) => {
+    for (const name of ["WECHAT_PAY_PRIVATE_KEY", "FY_PAY_PRIVATE_KEY"]) {
+      const problems = problemsOf(production({ [name]: key.privatePem }));
+      expect(problems).toEqual([`${name} is a ${bits}-bit RSA key; at least 2048 bits are required`]);
+    }
+  });
+
+  it("a short platform public key is refused the same way; 2048 bits start", () => {
+    expect(problemsOf(production({ WECHAT_PAY_PLATFORM_PUBLIC_KEY: k1024.publicPem }))).toEqual(["WECHAT_PAY_PLATFORM_PUBLIC_KEY is a 1024-bit RSA key; at least 2048 bits are required"]);
+    expect(problemsOf(production({ FY_PAY_PLATFORM_PUBLIC_KEY: k512.publicPem }))).toEqual(["FY_PAY_PLATFORM_PUBLIC_KEY is a 512-bit RSA key; at least 2048 bits are required"]);
+    const config = loadConfig(production({ WECHAT_PAY_PRIVATE_KEY: k2048.privatePem, WECHAT_PAY_PLATFORM_PUBLIC_KEY: k2048.publicPem }));
+    expect(config.mode).toBe("production");
+  });
+
+  it("a sandbox channel ignores a short key it does not use", () => {
+    expect(loadConfig({ WECHAT_PAY_PRIVATE_KEY: k512.privatePem }).mode).toBe("sandbox");
+  });
+
+  it("production needs each channel's platform serial", () => {
+    const { WECHAT_PAY_PLATFORM_SERIAL: _w, FY_PAY_PLATFORM_SERIAL: _f, ...withoutSerials } = allSecrets;
+    const problems = problemsOf({ FUEL_MODE: "production", ...withoutSerials });
+    expect(problems).toEqual([`FUEL_MODE=production needs these environment variables, which are missing: WECHAT_PAY_PLATFORM_SERIAL, FY_PAY_PLATFORM_SERIAL`]);
+  });
+
+  it("a rotation: two serials and two keys in the same order start; a key of the pair that is short is named by its place", () => {
+    const two = `${PLATFORM_PUBLIC_PEM}\\n${k2048.publicPem}`;
+    expect(loadConfig(production({ WECHAT_PAY_PLATFORM_SERIAL: "7132D72A03E93CDDF8C03BBD1F37EEDF843E2BF9, 5A1B2C3D4E5F60718293A4B5C6D7E8F901234567", WECHAT_PAY_PLATFORM_PUBLIC_KEY: two })).mode).toBe("production");
+    expect(problemsOf(production({ WECHAT_PAY_PLATFORM_SERIAL: "7132D72A,5A1B2C3D", WECHAT_PAY_PLATFORM_PUBLIC_KEY: `${PLATFORM_PUBLIC_PEM}\n${k1024.publicPem}` }))).toEqual([
+      "WECHAT_PAY_PLATFORM_PUBLIC_KEY (key 2 of 2) is a 1024-bit RSA key; at least 2048 bits are required",
+    ]);
+  });
+
+  it("serials and keys that do not pair up, or a serial of the wrong form, are refused", () => {
+    expect(problemsOf(production({ FY_PAY_PLATFORM_SERIAL: "7132D72A,5A1B2C3D" }))).toEqual([
+      "FY_PAY_PLATFORM_SERIAL names 2 platform certificates but FY_PAY_PLATFORM_PUBLIC_KEY holds 1 key: give one key per serial, in the same order",
+    ]);
+    expect(problemsOf(production({ WECHAT_PAY_PLATFORM_SERIAL: "not a serial" }))).toEqual([
+      "WECHAT_PAY_PLATFORM_SERIAL must be the platform certificate's serial number (8 to 64 hexadecimal digits, or PUB_KEY_ID_...), or up to 4 of them separated by commas during a rotation",
+    ]);
+  });
+});

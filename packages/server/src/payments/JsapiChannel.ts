@@ -1,6 +1,7 @@
 import { randomBytes, type KeyObject } from "node:crypto";
 import { PaymentNotification, PaymentNotificationResource } from "@fuel/domain/api";
 import { Exit, Schema } from "effect";
+import { platformKeyFor, type PlatformKeys } from "./platformKeys.ts";
 import type {
   ChannelName,
   ChannelPaymentState,
@@ -19,7 +20,8 @@ export interface ChannelKeys {
   readonly appId: string;
   readonly mchId: string;
   readonly merchantPrivateKey: KeyObject;
-  readonly platformPublicKey: KeyObject;
+  /** The platform's public keys by certificate serial (`Wechatpay-Serial`): the current one, and the next during a rotation. */
+  readonly platformKeys: PlatformKeys;
   /** The 32-byte key that decrypts notification resources (AES-256-GCM). */
   readonly apiV3Key: string;
 }
@@ -94,7 +96,12 @@ export class JsapiChannel implements PaymentChannel {
   }
 
   async verifyNotification(headers: NotificationHeaders, rawBody: string, nowMs: number): Promise<NotificationVerdict> {
-    const check = await verifyNotificationAsync(this.keys.platformPublicKey, headers, rawBody, Math.floor(nowMs / 1000));
+    // The serial first: a notification signed by a certificate we were not given is refused
+    // before any RSA, decryption or database work (and, before a rotation is configured, that is
+    // how a switch of the channel's certificate shows: in the log, not as silently wrong keys).
+    const platformKey = platformKeyFor(this.keys.platformKeys, headers.serial);
+    if (platformKey === undefined) return { ok: false, reason: headers.serial === undefined ? "malformed" : "unknown-serial" };
+    const check = await verifyNotificationAsync(platformKey, headers, rawBody, Math.floor(nowMs / 1000));
     if (!check.ok) return { ok: false, reason: check.reason === "malformed-headers" ? "malformed" : check.reason };
 
     const envelope = decodeNotification(parseJson(rawBody));

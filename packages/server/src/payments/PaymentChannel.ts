@@ -60,7 +60,7 @@ export interface VerifiedNotification {
 }
 
 /** Why a notification was refused; every refusal is a 4xx, so a real channel delivers it again. */
-export type NotificationRefusal = "malformed" | "stale-timestamp" | "bad-signature" | "undecryptable";
+export type NotificationRefusal = "malformed" | "stale-timestamp" | "unknown-serial" | "bad-signature" | "undecryptable";
 
 export type NotificationVerdict =
   | { readonly ok: true; readonly notification: VerifiedNotification }

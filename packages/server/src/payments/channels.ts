@@ -1,12 +1,13 @@
 import { Api } from "@fuel/domain/api";
-import { createPrivateKey, createPublicKey } from "node:crypto";
+import { createPrivateKey } from "node:crypto";
 import type { Config, SecretName } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import type { Clock } from "../providers/clock/Clock.ts";
 import { JsapiChannel } from "./JsapiChannel.ts";
 import type { ChannelName, PaymentChannel } from "./PaymentChannel.ts";
 import { sandboxKeyMaterial } from "./sandbox/keys.ts";
-import type { PlatformSecrets } from "./sandbox/notifications.ts";
+import { SANDBOX_PLATFORM_SERIAL, type PlatformSecrets } from "./sandbox/notifications.ts";
+import { platformKeysFrom } from "./platformKeys.ts";
 import { SandboxGateway } from "./sandbox/SandboxGateway.ts";
 import { HttpGateway } from "./wechat/HttpGateway.ts";
 import { pemText } from "../secretForms.ts";
@@ -40,7 +41,12 @@ const sandboxChannel = (name: ChannelName, db: Database, clock: Clock): { channe
   const gateway = new SandboxGateway(name, db, clock);
   const channel = new JsapiChannel(
     name,
-    { ...SANDBOX_IDS[name], merchantPrivateKey: keys.merchantPrivateKey, platformPublicKey: keys.platformPublicKey, apiV3Key: keys.apiV3Key },
+    {
+      ...SANDBOX_IDS[name],
+      merchantPrivateKey: keys.merchantPrivateKey,
+      platformKeys: new Map([[SANDBOX_PLATFORM_SERIAL, keys.platformPublicKey]]),
+      apiV3Key: keys.apiV3Key,
+    },
     gateway,
   );
   return { channel, sandbox: { gateway, platform: { platformPrivateKey: keys.platformPrivateKey, apiV3Key: keys.apiV3Key } } };
@@ -63,6 +69,7 @@ const productionChannel = (name: ChannelName, secrets: Secrets, clock: Clock): P
         key: "WECHAT_PAY_PRIVATE_KEY",
         serial: "WECHAT_PAY_CERT_SERIAL",
         platform: "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
+        platformSerial: "WECHAT_PAY_PLATFORM_SERIAL",
         v3: "WECHAT_PAY_API_V3_KEY",
         base: "WECHAT_PAY_API_BASE_URL",
       } as const
@@ -72,23 +79,25 @@ const productionChannel = (name: ChannelName, secrets: Secrets, clock: Clock): P
         key: "FY_PAY_PRIVATE_KEY",
         serial: "FY_CERT_SERIAL",
         platform: "FY_PAY_PLATFORM_PUBLIC_KEY",
+        platformSerial: "FY_PAY_PLATFORM_SERIAL",
         v3: "FY_API_V3_KEY",
         base: "FY_API_BASE_URL",
       } as const;
-  // loadConfig has checked that both keys parse, the same way (src/secretForms.ts): these cannot throw.
+  // loadConfig has checked that the keys parse, the same way, and that there is one platform key
+  // per serial (src/secretForms.ts): these cannot throw.
   const merchantPrivateKey = createPrivateKey(pemText(need(secrets, n.key)));
-  const platformPublicKey = createPublicKey(pemText(need(secrets, n.platform)));
+  const platformKeys = platformKeysFrom(need(secrets, n.platformSerial), pemText(need(secrets, n.platform)));
   const mchId = need(secrets, n.mchId);
   const gateway = new HttpGateway({
     baseUrl: secrets[n.base] ?? "https://api.mch.weixin.qq.com",
     mchId,
     serialNo: need(secrets, n.serial),
     merchantPrivateKey,
-    platformPublicKey,
+    platformKeys,
     notifyUrl: new URL(NOTIFY_PATHS[name], need(secrets, "PUBLIC_BASE_URL")).toString(),
     nowMs: () => clock.now(),
   });
-  return new JsapiChannel(name, { appId: need(secrets, n.appId), mchId, merchantPrivateKey, platformPublicKey, apiV3Key: need(secrets, n.v3) }, gateway);
+  return new JsapiChannel(name, { appId: need(secrets, n.appId), mchId, merchantPrivateKey, platformKeys, apiV3Key: need(secrets, n.v3) }, gateway);
 };
 
 /** The payment channels the configuration names (`WECHAT_PAY_PROVIDER`, `FY_PAY_PROVIDER`). */

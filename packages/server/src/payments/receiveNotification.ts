@@ -12,7 +12,7 @@ import type { PaymentDeps } from "./customerPayments.ts";
  * | what | answer |
  * |---|---|
  * | missing or malformed signature headers, body or resource | 400 |
- * | a signature that does not verify (flipped byte, wrong key), or a timestamp more than 5 minutes off | 401 |
+ * | a signature that does not verify (flipped byte, wrong key), a `Wechatpay-Serial` that is not a configured platform serial, or a timestamp more than 5 minutes off | 401 |
  * | a resource that does not decrypt (tampered GCM tag, wrong key) | 400 |
  * | an order we do not know | 404 |
  * | an amount other than the order's | 400 |
@@ -24,6 +24,9 @@ import type { PaymentDeps } from "./customerPayments.ts";
 const REFUSALS: Readonly<Record<NotificationRefusal, Messages.MessageKey>> = {
   malformed: "NotificationMalformed",
   "stale-timestamp": "NotificationStale",
+  // Answered as a bad signature (401, the channel delivers again): it cannot be checked with a
+  // certificate we hold. Logged apart, since it is what a certificate rotation not yet configured looks like.
+  "unknown-serial": "NotificationBadSignature",
   "bad-signature": "NotificationBadSignature",
   undecryptable: "NotificationUndecryptable",
 };
@@ -39,6 +42,9 @@ export const receiveNotification = async (
 ): Promise<string> => {
   const verdict = await deps.channels[channel].verifyNotification(headers, rawBody, now);
   if (!verdict.ok) {
+    if (verdict.reason === "unknown-serial") {
+      deps.log.warn({ channel, serial: headers.serial }, "payment notification signed by a platform certificate whose serial is not configured: refused");
+    }
     throw refuse(REFUSALS[verdict.reason]);
   }
   const n = verdict.notification;

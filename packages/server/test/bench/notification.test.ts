@@ -2,6 +2,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { notificationBody, signedNotification } from "../../bench/write/notification.ts";
 import { JsapiChannel, type ChannelGateway } from "../../src/payments/JsapiChannel.ts";
+import { SANDBOX_PLATFORM_SERIAL } from "../../src/payments/sandbox/notifications.ts";
 
 // The load generator writes notifications from the protocol instead of importing the server's
 // builder: the server's own verifier must accept them, or the benchmark measures 401s.
@@ -12,7 +13,7 @@ const apiV3Key = "0123456789abcdef0123456789abcdef";
 const unusedGateway = {} as ChannelGateway;
 const channel = new JsapiChannel(
   "wechat",
-  { appId: "wxsandbox00000001", mchId: "1900000001", merchantPrivateKey: merchant.privateKey, platformPublicKey: platform.publicKey, apiV3Key },
+  { appId: "wxsandbox00000001", mchId: "1900000001", merchantPrivateKey: merchant.privateKey, platformKeys: new Map([[SANDBOX_PLATFORM_SERIAL, platform.publicKey]]), apiV3Key },
   unusedGateway,
 );
 const order = { mchntOrderNo: "FO20261125000000012345678", amountCents: 9162, transactionId: "4200000000000000000000000001" };

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { JsapiChannel, type ChannelGateway, type ChannelKeys } from "../../src/payments/JsapiChannel.ts";
 import { ChannelUnavailable, type ChannelName, type NotificationHeaders, type PaymentRequest, type RefundRequest } from "../../src/payments/PaymentChannel.ts";
-import { notificationBody, signedHeaders } from "../../src/payments/sandbox/notifications.ts";
+import { notificationBody, SANDBOX_PLATFORM_SERIAL, signedHeaders } from "../../src/payments/sandbox/notifications.ts";
 import { requestMessage, signNotification, verifyPaySign } from "../../src/payments/wechat/crypto.ts";
 import { HttpGateway, type HttpGatewayOptions } from "../../src/payments/wechat/HttpGateway.ts";
 
@@ -26,6 +26,8 @@ const MCH_ID = "1230000109";
 const APP_ID = "wxd678efh567hg6787";
 const SERIAL = "5157F09EFDC096DE15EBE81A47057A7232F1B8E1";
 const API_V3_KEY = "0123456789abcdef0123456789abcdef";
+/** The platform certificate's serial, as its answers and notifications name it. */
+const PLATFORM_SERIAL = "7132D72A03E93CDDF8C03BBD1F37EEDF843E2BF9";
 
 interface Sent {
   readonly url: URL;
@@ -59,7 +61,7 @@ const fakeFetch = (...replies: Reply[]) => {
     const signed: Record<string, string> =
       signer === "none"
         ? {}
-        : { "wechatpay-timestamp": timestamp, "wechatpay-nonce": nonce, "wechatpay-signature": signNotification(signer, timestamp, nonce, text), "wechatpay-serial": "PLATFORM" };
+        : { "wechatpay-timestamp": timestamp, "wechatpay-nonce": nonce, "wechatpay-signature": signNotification(signer, timestamp, nonce, text), "wechatpay-serial": PLATFORM_SERIAL };
     const sentBody = reply.tamperedBody ?? text;
     return new Response(reply.status === 204 ? null : sentBody, { status: reply.status, headers: { "content-type": "application/json", ...signed } });
   }) as typeof fetch;
@@ -72,7 +74,7 @@ const gateway = (fetchFn: typeof fetch, overrides: Partial<HttpGatewayOptions> =
     mchId: MCH_ID,
     serialNo: SERIAL,
     merchantPrivateKey: merchantKey,
-    platformPublicKey: platformPub,
+    platformKeys: new Map([[PLATFORM_SERIAL, platformPub]]),
     notifyUrl: "https://fuel.example.com/api/payment/notify",
     fetch: fetchFn,
     nowMs: () => NOW,
@@ -309,10 +311,16 @@ describe("an unreachable channel", () => {
     expect(aborted).toBe(true);
     expect(Date.now() - started).toBeLessThan(5_000);
   });
+
+  it("an answer signed by a platform certificate whose serial is not configured is not believed", async () => {
+    const { fetchFn } = fakeFetch({ status: 200, body: { trade_state: "SUCCESS" } });
+    const other = gateway(fetchFn, { platformKeys: new Map([["0123456789ABCDEF", platformPub]]) });
+    await expect(other.query("F1")).rejects.toThrow(/signed by a platform certificate whose serial is not configured/);
+  });
 });
 
 describe("JsapiChannel", () => {
-  const keys: ChannelKeys = { appId: APP_ID, mchId: MCH_ID, merchantPrivateKey: merchantKey, platformPublicKey: platformPub, apiV3Key: API_V3_KEY };
+  const keys: ChannelKeys = { appId: APP_ID, mchId: MCH_ID, merchantPrivateKey: merchantKey, platformKeys: new Map([[SANDBOX_PLATFORM_SERIAL, platformPub]]), apiV3Key: API_V3_KEY };
 
   const recordingGateway = () => {
     const calls: Array<[string, unknown]> = [];

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { Time } from "@fuel/domain";
+import { Messages, Time } from "@fuel/domain";
 import type { PaymentNotificationResource } from "@fuel/domain/api";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -197,6 +197,20 @@ describe("forged or broken notifications are refused and change nothing", () => 
     const now = booted.clock.now();
     const body = notificationBody(platform().apiV3Key, resourceFor(o), now);
     await expectRefusedWithoutChange(() => deliver(booted, "wechat", body, signedHeaders(other, body, now)), 401);
+  });
+
+  it("signed right but naming a platform certificate serial that is not configured (401, as a bad signature), on both channels", async () => {
+    for (const channel of ["wechat", "fy"] as const) {
+      const o = await unpaidOrder(channel);
+      const now = booted.clock.now();
+      const body = notificationBody(platform(channel).apiV3Key, resourceFor(o), now);
+      // The very key the channel trusts, under another certificate's name.
+      const res = await expectRefusedWithoutChange(() => deliver(booted, channel, body, signedHeaders(platform(channel).platformPrivateKey, body, now, "0123456789ABCDEF0123")), 401);
+      expectError(res, 401, Messages.text("NotificationBadSignature"));
+      // The same notification under the configured serial pays the order.
+      expect((await deliver(booted, channel, body, signedHeaders(platform(channel).platformPrivateKey, body, now))).statusCode).toBe(200);
+      expect((await orderRow(o.orderId)).status).toBe(2);
+    }
   });
 
   it("a timestamp 301 s old is a replay (401)", async () => {

@@ -21,6 +21,9 @@ export interface SignedNotification {
   readonly headers: Readonly<Record<string, string>>;
 }
 
+/** The serial of the sandbox platform's certificate: its notifications name it, and its channels accept only it. */
+export const SANDBOX_PLATFORM_SERIAL = "SANDBOX-PLATFORM";
+
 const gcmNonce = (): string => randomBytes(9).toString("base64url");
 
 /** Encrypts and wraps a resource into a notification body (no signature yet). */
@@ -44,25 +47,25 @@ export const notificationBody = (apiV3Key: string, resource: PaymentNotification
   return JSON.stringify(notification);
 };
 
-const headersWith = (timestamp: string, nonce: string, signature: string): Record<string, string> => ({
+const headersWith = (timestamp: string, nonce: string, signature: string, serial: string): Record<string, string> => ({
   "wechatpay-timestamp": timestamp,
   "wechatpay-nonce": nonce,
   "wechatpay-signature": signature,
-  "wechatpay-serial": "SANDBOX-PLATFORM",
+  "wechatpay-serial": serial,
 });
 
-/** Signs a body as the platform: the headers a real channel sends with it. */
-export const signedHeaders = (platformPrivateKey: KeyObject, body: string, nowMs: number): Record<string, string> => {
+/** Signs a body as the platform: the headers a real channel sends with it (tests name another certificate's `serial`). */
+export const signedHeaders = (platformPrivateKey: KeyObject, body: string, nowMs: number, serial = SANDBOX_PLATFORM_SERIAL): Record<string, string> => {
   const timestamp = String(Math.floor(nowMs / 1000));
   const nonce = randomBytes(16).toString("hex");
-  return headersWith(timestamp, nonce, signNotification(platformPrivateKey, timestamp, nonce, body));
+  return headersWith(timestamp, nonce, signNotification(platformPrivateKey, timestamp, nonce, body), serial);
 };
 
 /** {@link signedHeaders} with the signature made on the thread pool (the sandbox pay route signs on every payment). */
 export const signedHeadersAsync = async (platformPrivateKey: KeyObject, body: string, nowMs: number): Promise<Record<string, string>> => {
   const timestamp = String(Math.floor(nowMs / 1000));
   const nonce = randomBytes(16).toString("hex");
-  return headersWith(timestamp, nonce, await signNotificationAsync(platformPrivateKey, timestamp, nonce, body));
+  return headersWith(timestamp, nonce, await signNotificationAsync(platformPrivateKey, timestamp, nonce, body), SANDBOX_PLATFORM_SERIAL);
 };
 
 /** A complete notification, signed and encrypted, for `resource` at `nowMs`. */

@@ -8,6 +8,7 @@ import {
   type RefundOutcome,
   type RefundRequest,
 } from "../PaymentChannel.ts";
+import { platformKeyFor, type PlatformKeys } from "../platformKeys.ts";
 import { authorizationHeaderAsync, verifyNotificationAsync } from "./crypto.ts";
 
 /**
@@ -24,7 +25,8 @@ export interface HttpGatewayOptions {
   /** The serial number of our merchant certificate (the channel picks our public key by it). */
   readonly serialNo: string;
   readonly merchantPrivateKey: KeyObject;
-  readonly platformPublicKey: KeyObject;
+  /** The platform's public keys by certificate serial: an answer is checked with the key its `Wechatpay-Serial` names. */
+  readonly platformKeys: PlatformKeys;
   /** Where the channel sends payment notifications: our `/api/payment/notify` (or `/api/paymentfy/notify`) on the public origin. */
   readonly notifyUrl: string;
   readonly fetch?: typeof fetch;
@@ -133,8 +135,10 @@ export class HttpGateway implements ChannelGateway {
     } catch (err) {
       throw new ChannelUnavailable(`channel unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
+    const platformKey = platformKeyFor(this.options.platformKeys, res.headers.get("wechatpay-serial") ?? undefined);
+    if (platformKey === undefined) throw new ChannelUnavailable("the channel's answer is signed by a platform certificate whose serial is not configured");
     const check = await verifyNotificationAsync(
-      this.options.platformPublicKey,
+      platformKey,
       {
         timestamp: res.headers.get("wechatpay-timestamp") ?? undefined,
         nonce: res.headers.get("wechatpay-nonce") ?? undefined,
