@@ -59,6 +59,12 @@ export const SMS_CODE_MIN_LENGTH = 4;
 export const INVITE_CODE_MAX_LENGTH = 32;
 /** Spec §3/§9: a card is identified to the customer by its last 7 digits. */
 export const CARD_LAST_DIGITS = 7;
+/**
+ * Issue 22: the most digits of a card that is not the customer's own that any answer shows. The
+ * prefix of every card is public (the site settings' common numbers), so the last 7 would be
+ * the whole number; such a card is recharged by its opaque `card_ref` instead.
+ */
+export const CARD_SHOWN_DIGITS = 4;
 
 /**
  * Spec §9: distances use an Earth radius of 6388.137 km. WGS-84's equatorial radius is

@@ -76,6 +76,8 @@ const en = {
   RefundReasonMissing: "tell us why you want a refund",
   PriceChanged: "the price has changed: the amount to pay is now {yuan} yuan",
   CardNotFound: "card not found, check the card number",
+  // issue 22: a card_ref forged, made for another customer, or for a card no longer registered
+  CardRefInvalid: "this card can no longer be chosen: look it up again",
   CardTeamMismatch: "this card does not belong to that team",
   CardTypeMismatch: "the card type does not match this card",
   CardNotRechargeable: "this card cannot be recharged now",
@@ -195,6 +197,7 @@ const zhCN: Record<MessageKey, string> = {
   RefundReasonMissing: "请填写退款原因",
   PriceChanged: "价格已变动，现需支付{yuan}元",
   CardNotFound: "未找到该卡，请核对卡号",
+  CardRefInvalid: "该卡已无法选择，请重新查询",
   CardTeamMismatch: "该卡不属于此车队",
   CardTypeMismatch: "卡类型与该卡不符",
   CardNotRechargeable: "该卡暂不能充值",

@@ -317,7 +317,7 @@ export const Api = {
     request: Empty,
     response: CardListResponse,
     summary:
-      "The cards the customer can pick again: those registered to their phone and those on their recharge orders (a bought card once its purchase is settled, team `个人`), entity_list and virtual_list.",
+      "The cards the customer can pick again: those registered to their phone (whole) and those on their recharge orders (a bought card once its purchase is settled, team `个人`; anyone else's masked to its last 4 digits), entity_list and virtual_list, each with its `card_ref`.",
     idempotent: true,
   }),
   rechargeCardsByTeam: endpoint({
@@ -327,7 +327,7 @@ export const Api = {
     request: CardsByTeamRequest,
     response: CardInfoList,
     summary:
-      "The cards of a team. A card registered to the caller's own phone comes whole; any other with `cardnum` masked to its last 7 digits (`******7654321`, what a recharge needs) and `phonenum` masked (`139****5678`). The personal team `个人` of bought cards is no fleet: it answers only the caller's own cards. 30 look-ups a minute per account, both look-ups together, then 429 with `retry-after` (tag CardLookupsLimited).",
+      "The cards of a team. A card registered to the caller's own phone comes whole; any other with `cardnum` masked to its last 4 digits (`*********4321`; the prefixes are public in the web info) and `phonenum` masked (`139****5678`). Each card carries `card_ref`, which names it in a recharge draft for this customer only. The personal team `个人` of bought cards is no fleet: it answers only the caller's own cards. 30 look-ups a minute per account, both look-ups together, then 429 with `retry-after` (tag CardLookupsLimited).",
     idempotent: true,
   }),
   rechargeCardsByPhone: endpoint({

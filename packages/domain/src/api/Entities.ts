@@ -126,6 +126,8 @@ export type User = typeof User.Type;
  * amount, `amount` the payable (what is or was paid). `count` is the whole seconds left to pay an
  * unpaid order (0 otherwise). Fields an order kind does not have are null:
  * - a fuel order has no `card_type`, `card_num`, `last_number`;
+ * - a recharge of a card not registered to the customer's phone shows `card_num` masked to its
+ *   last 4 digits and `last_number` as those 4 (issue 22);
  * - a recharge order may have no `stationInfo`, no per-litre prices, no `pay_qrcode`;
  * - `payment_time` is null until paid; `reason` is the distributor's rejection reason (status 6).
  */
@@ -197,6 +199,14 @@ export const DraftOrder = Schema.Struct({
 }).annotate({ identifier: "DraftOrder" });
 export type DraftOrder = typeof DraftOrder.Type;
 
+/**
+ * Issue 22: an opaque name for a card, made by the server for one customer (the card's row and a
+ * keyed MAC over the customer and that row): it lets the customer recharge a card whose number
+ * they are shown only the last 4 digits of, and is worth nothing to anyone else.
+ */
+export const CardRef = ShortText.annotate({ identifier: "CardRef" });
+export type CardRef = typeof CardRef.Type;
+
 /** An empty string where a station id goes: no station selected (read as null). */
 const NoStationSelected = Schema.Literal("").pipe(
   Schema.decodeTo(Schema.Null, {
@@ -209,9 +219,11 @@ const NoStationSelected = Schema.Literal("").pipe(
  * Spec §3/§7: a fuel-card recharge as the client drafts it (the recharge draft plus team, amount
  * and paytype "fy"). `order_amount` is integer cents as digits, like {@link DraftOrder}'s;
  * `amount` is the payable the client showed, integer cents (the server recomputes and compares);
- * `unitdiscount` the discount shown, integer cents per litre. The card is
- * `common_number` + `last_number` (the card's last 7 digits); `common_number` may be left out, the
- * server then takes the web info's prefix for `card_type`.
+ * `unitdiscount` the discount shown, integer cents per litre. The card is either `card_ref`, the
+ * reference a look-up or the card list gave this customer (`last_number` then the digits it
+ * showed, 4 to 7, which must end that card's number), or else `common_number` + `last_number`
+ * (the card's last 7 digits, typed); `common_number` may be left out, the server then takes the
+ * web info's prefix for `card_type`.
  *
  * Spec §5's empty fields answer in the spec's words whatever else the body lacks: `last_number`
  * 'card number cannot be empty', `order_amount` 'recharge amount cannot be empty' (in that order,
@@ -223,6 +235,12 @@ export const DraftRecharge = Schema.Struct({
   card_type: numberOrDigits(CardTypeCode),
   common_number: Schema.optionalKey(ShortText),
   last_number: requiredAs(new CardNumberEmpty(), ShortText),
+  /**
+   * Issue 22: the card as a look-up or the card list named it to this customer ({@link CardRef}).
+   * A reference that is forged, made for another customer or names a card no longer registered
+   * is refused (400, tag CardRefInvalid) and nothing is written.
+   */
+  card_ref: Schema.optionalKey(CardRef),
   order_amount: requiredAs(new RechargeAmountEmpty(), AmountField),
   amount: numberOrDigits(Cents),
   phone: Phone,
@@ -247,26 +265,33 @@ export type DraftRecharge = typeof DraftRecharge.Type;
  * Spec §3: a fuel card as the distributor knows it. `team` is the team name; `status` is the
  * distributor's status text for the card, passed through unchanged (echoed as a draft's
  * `card_status`). The look-ups show a card whole only to the customer whose phone it is
- * registered to; to anyone else `cardnum` is masked to its last 7 digits (`******7654321`, all a
- * recharge needs: spec §3 `last_number`) and `phonenum` to `139****5678` (issue 9).
+ * registered to; to anyone else `cardnum` is masked to its last 4 digits (`*********4321`: the
+ * card prefixes are public in the web info, so the last 7 would be the whole number; issue 22)
+ * and `phonenum` to `139****5678` (issue 9). `card_ref` names the card in a recharge draft.
  */
 export const CardInfo = Schema.Struct({
   cardnum: ShortText,
   phonenum: Phone,
   team: ShortText,
   status: ShortText,
+  /** Optional so answers of servers that do not send it still read. */
+  card_ref: Schema.optionalKey(CardRef),
 }).annotate({ identifier: "CardInfo" });
 export type CardInfo = typeof CardInfo.Type;
 
 /**
  * Spec §7 (`/api/recharge/cardlist`): a card the customer has recharged before, to pick it again.
- * `card_num` is the whole number, `last_number` its last 7 digits.
+ * A card registered to the customer's phone: `card_num` the whole number, `last_number` its last
+ * 7 digits. Anyone else's (issue 22): `card_num` masked to its last 4 digits (`*********4321`),
+ * `last_number` those 4; recharge it by `card_ref`.
  */
 export const CardListEntry = Schema.Struct({
   card_num: ShortText,
   last_number: ShortText,
   team: ShortText,
   card_type: CardTypeCode,
+  /** Optional so answers of servers that do not send it still read. */
+  card_ref: Schema.optionalKey(CardRef),
 }).annotate({ identifier: "CardListEntry" });
 export type CardListEntry = typeof CardListEntry.Type;
 

@@ -103,6 +103,7 @@ export const exampleCardInfo: CardInfo = {
   phonenum: "13800138000",
   team: "Pearl River Logistics",
   status: "normal",
+  card_ref: "7.Zp0c2Lw8sVt4yQ1nK6bH3xR9mJ5dA7eU2gC0iF8oTqW",
 };
 
 /** One example request and answer per endpoint of `Api`. */
@@ -213,12 +214,12 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
     request: {},
     response: {
       entity_list: [{ card_num: "1000111234567", last_number: "1234567", team: "Pearl River Logistics", card_type: 1 }],
-      virtual_list: [{ card_num: "9000117654321", last_number: "7654321", team: "Pearl River Logistics", card_type: 2 }],
+      virtual_list: [{ card_num: "*********4321", last_number: "4321", team: "Pearl River Logistics", card_type: 2, card_ref: "42.hQ3vX1dK0r7mJmZ2a9cT5wq1bN8sYfUe4LpGx6oRiVk" }],
     },
   },
   rechargeCardsByTeam: {
     request: { team: "Pearl River Logistics" },
-    response: [exampleCardInfo, { cardnum: "******7654321", phonenum: "139****5678", team: "Pearl River Logistics", status: "normal" }],
+    response: [exampleCardInfo, { cardnum: "*********4321", phonenum: "139****5678", team: "Pearl River Logistics", status: "normal", card_ref: "42.hQ3vX1dK0r7mJmZ2a9cT5wq1bN8sYfUe4LpGx6oRiVk" }],
   },
   rechargeCardsByPhone: { request: { phone: "13800138000" }, response: [exampleCardInfo] },
   rechargeOrderCreate: {

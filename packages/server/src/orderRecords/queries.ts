@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { StationRow } from "../catalogue/stations.ts";
-import { orders, qrCodes, stations } from "../db/schema.ts";
+import { cards, orders, qrCodes, stations, users } from "../db/schema.ts";
 import type { Queryable } from "../db/queryable.ts";
 import type { OrderRow } from "./rows.ts";
 
@@ -19,6 +19,20 @@ export const findOrderByMchntNo = async (db: Queryable, mchntOrderNo: string): P
 /** The order with its row locked until the transaction ends: every status change of an order takes this lock first. */
 export const lockOrder = async (tx: Queryable, orderId: number): Promise<OrderRow | undefined> =>
   (await tx.select().from(orders).where(eq(orders.id, orderId)).for("update"))[0];
+
+/**
+ * Which of these card numbers are registered to the customer's own phone: the others an order
+ * answer shows by their last 4 digits only (issue 22).
+ */
+export const ownCardNumbers = async (db: Queryable, userId: number, cardNums: readonly string[]): Promise<Set<string>> => {
+  if (cardNums.length === 0) return new Set();
+  const rows = await db
+    .select({ cardnum: cards.cardnum })
+    .from(cards)
+    .innerJoin(users, eq(users.phone, cards.phonenum))
+    .where(and(eq(users.id, userId), inArray(cards.cardnum, [...cardNums])));
+  return new Set(rows.map((r) => r.cardnum));
+};
 
 /** The live (neither voided nor redeemed) QR code of each order that has one. */
 export const liveQrCodes = async (db: Queryable, orderIds: readonly number[]): Promise<Map<number, string>> => {

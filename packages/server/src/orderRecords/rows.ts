@@ -4,6 +4,7 @@ import { Result } from "effect";
 import { orders } from "../db/schema.ts";
 import type { StationRow } from "../catalogue/stations.ts";
 import { stationToWire } from "../catalogue/stations.ts";
+import { maskCardNumber, shownDigitsOf } from "../recharge/cards.ts";
 
 /** An order as stored (table `orders`). */
 export type OrderRow = typeof orders.$inferSelect;
@@ -65,8 +66,11 @@ export const cardTypeOf = (row: OrderRow): Order.CardType | undefined => {
 export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null =>
   liveCode !== null && Order.qrVisible(domainOrder(row), row.refundStatus, now) ? liveCode : null;
 
-/** Spec §3: the order on the wire, with its station and the QR code it may show. */
-export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode: string | null, now: number): WireOrder => ({
+/**
+ * Spec §3: the order on the wire, with its station and the QR code it may show. A recharge of a
+ * card not registered to the customer (`ownCard` false) shows that card by its last 4 digits (issue 22).
+ */
+export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode: string | null, now: number, ownCard: boolean): WireOrder => ({
   order_id: row.id,
   order_status: row.status as WireOrder["order_status"],
   order_type: row.orderType as WireOrder["order_type"],
@@ -85,9 +89,9 @@ export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode:
   stationInfo: station === null ? null : stationToWire(station),
   pay_qrcode: visibleQrCode(row, liveCode, now),
   refund_status: row.refundStatus as WireOrder["refund_status"],
-  card_num: row.cardNum,
+  card_num: row.cardNum === null || ownCard ? row.cardNum : maskCardNumber(row.cardNum),
   reason: row.reason,
-  last_number: row.lastNumber,
+  last_number: row.lastNumber === null || ownCard ? row.lastNumber : shownDigitsOf(row.lastNumber),
   paytype: row.paytype as PayType,
   issues_card: row.issuesCard,
 });

@@ -1,4 +1,4 @@
-import { Money } from "@fuel/domain";
+import { Constants, Money } from "@fuel/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
@@ -8,14 +8,15 @@ import { ChannelUnavailable, type ChannelName, type PaymentChannel, type Payment
 
 /**
  * What the customer's pay sheet says the money is for. A card purchase (issue 13) has no card
- * number yet: its card is issued when the distributor settles it.
+ * number yet: its card is issued when the distributor settles it. A recharge names its card by
+ * the last 4 digits, all a customer may see of a card that is not theirs (issue 22).
  */
 export const payDescription = (order: Pick<PayableOrder, "kind" | "lastNumber" | "gasType" | "orderAmount" | "issuesCard">): string =>
   order.kind === "fuel"
     ? `Diesel ${order.gasType} ${Money.formatYuan(order.orderAmount)}`
     : order.issuesCard
       ? `New virtual diesel card ${Money.formatYuan(order.orderAmount)}`
-      : `Fuel card recharge ${order.lastNumber ?? ""} ${Money.formatYuan(order.orderAmount)}`.replace(/\s+/g, " ");
+      : `Fuel card recharge ${order.lastNumber?.slice(-Constants.CARD_SHOWN_DIGITS) ?? ""} ${Money.formatYuan(order.orderAmount)}`.replace(/\s+/g, " ");
 
 /** A channel that was unreachable a moment ago may be back this soon. */
 const PAYMENT_RETRY_AFTER_SECONDS = 5;

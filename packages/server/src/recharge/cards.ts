@@ -5,10 +5,12 @@ import type { Database } from "../db/client.ts";
 import { cards, orders, users } from "../db/schema.ts";
 import { countAttempt } from "../limits/attempts.ts";
 import { CARD_LOOKUPS_PER_ACCOUNT } from "../limits/policy.ts";
+import type { CardRefs } from "./cardRefs.ts";
 
 /**
  * Fuel cards as the distributor registers them (spec §3 card info): entity (card_type 1) and
- * virtual (2), each bound to a phone and a team (fleet). Customers see a card by its last 7 digits.
+ * virtual (2), each bound to a phone and a team (fleet). Customers see their own cards whole and
+ * anyone else's by its last 4 digits (issue 22: the prefixes are public, so 7 would be all of it).
  */
 
 export type CardRow = typeof cards.$inferSelect;
@@ -24,30 +26,56 @@ export const PERSONAL_TEAM = "个人";
 /** Spec §3/§9: the last 7 digits, by which a customer knows a card. */
 export const lastNumberOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_LAST_DIGITS);
 
-/** `1000111234567` -> `******1234567`: the last 7 digits a recharge needs (spec §3), the rest hidden. */
+/** The digits of another's card that a customer is shown (issue 22). */
+export const shownDigitsOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_SHOWN_DIGITS);
+
+/**
+ * `1000111234567` -> `*********4567`: another's card as a customer sees it (issue 22). The last 7
+ * would be the whole number, its prefix being public (`GET /api/webinfo/read`); the customer
+ * recharges it by its `card_ref`.
+ */
 export const maskCardNumber = (cardnum: string): string =>
-  "*".repeat(Math.max(0, cardnum.length - Constants.CARD_LAST_DIGITS)) + lastNumberOf(cardnum);
+  "*".repeat(Math.max(0, cardnum.length - Constants.CARD_SHOWN_DIGITS)) + shownDigitsOf(cardnum);
 
 /** `13800138000` -> `138****8000`: enough to recognise one's own fleet's phone, not to call it. */
 export const maskPhone = (phone: string): string => (phone.length < 8 ? "*".repeat(phone.length) : `${phone.slice(0, 3)}${"*".repeat(phone.length - 7)}${phone.slice(-4)}`);
 
+/** Who is looking at cards: the customer, their phone, and how to name a card to them. */
+export interface CardViewer {
+  readonly userId: number;
+  readonly phone: string | null;
+  readonly refs: CardRefs;
+}
+
 /**
- * A card as a look-up shows it to `viewerPhone`: whole for a card registered to the viewer's own
+ * A card as a look-up shows it to `viewer`: whole for a card registered to the viewer's own
  * phone; otherwise the card number and the phone masked (others' card numbers are theirs to give).
+ * Either way with the reference a recharge names it by.
  */
 export const cardToInfo =
-  (viewerPhone: string | null) =>
-  (c: CardRow): CardInfo =>
-    c.phonenum === viewerPhone
-      ? { cardnum: c.cardnum, phonenum: c.phonenum, team: c.team, status: c.status }
-      : { cardnum: maskCardNumber(c.cardnum), phonenum: maskPhone(c.phonenum), team: c.team, status: c.status };
+  (viewer: CardViewer) =>
+  (c: CardRow): CardInfo => {
+    const card_ref = viewer.refs.make(viewer.userId, c.id);
+    return c.phonenum === viewer.phone
+      ? { cardnum: c.cardnum, phonenum: c.phonenum, team: c.team, status: c.status, card_ref }
+      : { cardnum: maskCardNumber(c.cardnum), phonenum: maskPhone(c.phonenum), team: c.team, status: c.status, card_ref };
+  };
 
-const cardToEntry = (c: CardRow): CardListEntry => ({
-  card_num: c.cardnum,
-  last_number: lastNumberOf(c.cardnum),
-  team: c.team,
-  card_type: c.cardType === 2 ? 2 : 1,
-});
+const cardToEntry =
+  (viewer: CardViewer) =>
+  (c: CardRow): CardListEntry => {
+    const own = c.phonenum === viewer.phone;
+    return {
+      card_num: own ? c.cardnum : maskCardNumber(c.cardnum),
+      last_number: own ? lastNumberOf(c.cardnum) : shownDigitsOf(c.cardnum),
+      team: c.team,
+      card_type: c.cardType === 2 ? 2 : 1,
+      card_ref: viewer.refs.make(viewer.userId, c.id),
+    };
+  };
+
+export const findCardById = async (db: Database, id: number): Promise<CardRow | undefined> =>
+  (await db.select().from(cards).where(eq(cards.id, id)).limit(1))[0];
 
 export const findCard = async (db: Database, cardnum: string): Promise<CardRow | undefined> =>
   (await db.select().from(cards).where(eq(cards.cardnum, cardnum)).limit(1))[0];
@@ -66,7 +94,7 @@ export const cardsOfTeam = (db: Database, team: string, viewerPhone: string | nu
     .where(team === PERSONAL_TEAM ? and(eq(cards.team, team), eq(cards.phonenum, viewerPhone ?? "")) : eq(cards.team, team))
     .orderBy(asc(cards.cardType), asc(cards.cardnum));
 
-const phoneOfUser = async (db: Database, userId: number): Promise<string | null> =>
+export const phoneOfUser = async (db: Database, userId: number): Promise<string | null> =>
   (await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1))[0]?.phone ?? null;
 
 /**
@@ -74,18 +102,25 @@ const phoneOfUser = async (db: Database, userId: number): Promise<string | null>
  * look-ups a minute per customer, both together (429 with `retry-after`), and others' cards
  * masked ({@link cardToInfo}). `find` runs only within the limit.
  */
-export const lookUpCards = async (db: Database, userId: number, now: number, find: (viewerPhone: string | null) => Promise<CardRow[]>): Promise<CardInfo[]> => {
+export const lookUpCards = async (
+  db: Database,
+  refs: CardRefs,
+  userId: number,
+  now: number,
+  find: (viewerPhone: string | null) => Promise<CardRow[]>,
+): Promise<CardInfo[]> => {
   await countAttempt(db, [{ limit: CARD_LOOKUPS_PER_ACCOUNT, subject: String(userId) }], now);
   const viewerPhone = await phoneOfUser(db, userId);
-  return (await find(viewerPhone)).map(cardToInfo(viewerPhone));
+  return (await find(viewerPhone)).map(cardToInfo({ userId, phone: viewerPhone, refs }));
 };
 
 /**
  * `GET /api/recharge/cardlist`: the cards the customer can pick again: those registered to their
- * phone and those they have recharged before, entity and virtual apart.
+ * phone (whole) and those they have recharged before (anyone else's masked), entity and virtual apart.
  */
-export const customerCardList = async (db: Database, userId: number): Promise<CardListResponse> => {
+export const customerCardList = async (db: Database, refs: CardRefs, userId: number): Promise<CardListResponse> => {
   const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+  const viewer: CardViewer = { userId, phone: user?.phone ?? null, refs };
   const recharged = db
     .selectDistinct({ cardnum: orders.cardNum })
     .from(orders)
@@ -96,7 +131,7 @@ export const customerCardList = async (db: Database, userId: number): Promise<Ca
     .where(or(...(user?.phone == null ? [] : [eq(cards.phonenum, user.phone)]), inArray(cards.cardnum, recharged)))
     .orderBy(asc(cards.cardnum));
   return {
-    entity_list: rows.filter((c) => c.cardType !== 2).map(cardToEntry),
-    virtual_list: rows.filter((c) => c.cardType === 2).map(cardToEntry),
+    entity_list: rows.filter((c) => c.cardType !== 2).map(cardToEntry(viewer)),
+    virtual_list: rows.filter((c) => c.cardType === 2).map(cardToEntry(viewer)),
   };
 };

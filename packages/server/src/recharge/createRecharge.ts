@@ -8,7 +8,8 @@ import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
 import { refuseUnlessConsumptionAllowed } from "./cardPagePreconditions.ts";
-import { findCard } from "./cards.ts";
+import type { CardRefs } from "./cardRefs.ts";
+import { findCard, findCardById, lastNumberOf, type CardRow } from "./cards.ts";
 
 /**
  * `POST /api/rechargeorder/create` (spec §3, §5, §7; issue 4): top up a fuel card, paid through
@@ -19,19 +20,44 @@ import { findCard } from "./cards.ts";
  * exists, belongs to the team named, is of the type chosen and can be recharged). The payable is
  * the server's: `order_amount x card price / original price` (`Pricing.payableCents`, the card
  * prices of the site settings); a client that showed another figure is told the new one (409).
+ *
+ * The card is named by `card_ref` (issue 22: a card that is not the customer's own is shown by its
+ * last 4 digits only) or typed as `common_number` + `last_number`. A reference that is not this
+ * customer's, or names a card no longer registered, or whose card does not end in the digits the
+ * draft shows, is refused before anything is written (CardRefInvalid).
  */
 
 const CARD_TYPE = Order.CARD_TYPE_CODES;
 
-export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: string | null | undefined, draft: DraftRecharge, now: number): Promise<Ok<RechargeOrderCreateResponse>> => {
+/** The card a `card_ref` names for `userId`, if the draft's `last_number` (4 to 7 digits) ends it. */
+const referencedCard = async (deps: RechargeDeps, userId: number, ref: string, shown: string): Promise<CardRow> => {
+  const cardId = deps.refs.resolve(userId, ref);
+  const card = cardId === undefined ? undefined : await findCardById(deps.db, cardId);
+  const digits = shown.trim();
+  if (card === undefined || !/^\d{4,7}$/.test(digits) || !card.cardnum.endsWith(digits)) throw refuse("CardRefInvalid");
+  return card;
+};
+
+export interface RechargeDeps extends OrderDeps {
+  readonly refs: CardRefs;
+}
+
+export const createRecharge = async (
+  deps: RechargeDeps,
+  userId: number,
+  oauthId: string | null | undefined,
+  draft: DraftRecharge,
+  now: number,
+): Promise<Ok<RechargeOrderCreateResponse>> => {
   const { db } = deps;
   refuseDuringMaintenance(now);
   const fromCardPage = draft.source === "card";
+  const referenced = draft.card_ref === undefined ? undefined : await referencedCard(deps, userId, draft.card_ref, draft.last_number);
   const { lastNumber, amount: orderAmount, phone, stationId } = orRefuse(
     Validation.validateRechargeDraft({
       gasType: draft.gas_Type,
       cardType: orRefuse(Order.cardTypeFromCode(draft.card_type)),
-      lastNumber: draft.last_number,
+      lastNumber: referenced === undefined ? draft.last_number : lastNumberOf(referenced.cardnum),
       amount: centsOf(draft.order_amount),
       phone: draft.phone,
       secondPhone: draft.phonenum2,
@@ -43,15 +69,15 @@ export const createRecharge = async (deps: OrderDeps, userId: number, oauthId: s
   if (settings === undefined) throw refuse("SiteSettingsMissing");
   const isVirtual = draft.card_type === CARD_TYPE.virtual;
   const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
-  if (!/^\d{0,25}$/.test(prefix)) throw refuse("CardNumberInvalid");
-  const cardNumber = `${prefix}${lastNumber}`;
+  if (referenced === undefined && !/^\d{0,25}$/.test(prefix)) throw refuse("CardNumberInvalid");
+  const cardNumber = referenced?.cardnum ?? `${prefix}${lastNumber}`;
   if (fromCardPage) await refuseUnlessConsumptionAllowed(db, userId, cardNumber);
 
   const station = await deps.catalogue.station(stationId);
   if (station === undefined) throw refuse("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
-  const card = await findCard(db, cardNumber);
+  const card = referenced ?? (await findCard(db, cardNumber));
   if (card === undefined) throw refuse("CardNotFound");
   if (card.team !== draft.team.trim()) throw refuse("CardTeamMismatch");
   if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw refuse("CardTypeMismatch");

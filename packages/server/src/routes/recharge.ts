@@ -11,6 +11,7 @@ import { sameOriginRedirect } from "../identity/sandbox/consentPage.ts";
 import { Refusal } from "../refusals/Refusal.ts";
 import { cardsOfPhone, cardsOfTeam, customerCardList, lookUpCards } from "../recharge/cards.ts";
 import { createCardPurchase } from "../recharge/buyCard.ts";
+import { cardRefKey, cardRefsWith } from "../recharge/cardRefs.ts";
 import { createRecharge } from "../recharge/createRecharge.ts";
 import { settleRecharge } from "../recharge/settleRecharge.ts";
 import { distributorPage, DISTRIBUTOR_PATH, type DistributorPageInput, type PageNotice } from "../recharge/sandbox/distributorPage.ts";
@@ -23,24 +24,25 @@ import { rechargeStatus, waitingOrders } from "../recharge/sandbox/waitingOrders
 export const rechargeRoutes = (app: FastifyInstance): void => {
   const { db, clock } = app.deps;
   const channels = app.deps.providers.payments.channels;
+  const refs = cardRefsWith(cardRefKey(app.deps.config));
 
-  registerEndpoint(app, Api.rechargeCardList, (_input, ctx) => customerCardList(db, ctx.user().userId));
+  registerEndpoint(app, Api.rechargeCardList, (_input, ctx) => customerCardList(db, refs, ctx.user().userId));
 
   // Others' cards come back masked, and look-ups are rate limited (../recharge/cards.ts lookUpCards).
   registerEndpoint(app, Api.rechargeCardsByPhone, ({ phone }, ctx) => {
     const wanted = phoneOf(phone);
-    return lookUpCards(db, ctx.user().userId, ctx.now, () => cardsOfPhone(db, wanted));
+    return lookUpCards(db, refs, ctx.user().userId, ctx.now, () => cardsOfPhone(db, wanted));
   });
 
   registerEndpoint(app, Api.rechargeCardsByTeam, ({ team }, ctx) =>
-    lookUpCards(db, ctx.user().userId, ctx.now, (viewerPhone) => cardsOfTeam(db, team.trim(), viewerPhone)),
+    lookUpCards(db, refs, ctx.user().userId, ctx.now, (viewerPhone) => cardsOfTeam(db, team.trim(), viewerPhone)),
   );
 
   registerEndpoint(app, Api.rechargeOrderCreate, (draft, ctx) =>
     idempotent(
       db,
       { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.rechargeOrderCreate.path, body: draft, now: () => clock.now() },
-      () => createRecharge({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
+      () => createRecharge({ db, channels, catalogue: app.deps.catalogue, refs }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
     ),
   );
 

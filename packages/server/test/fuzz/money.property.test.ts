@@ -102,7 +102,9 @@ const bodies = (): Record<string, fc.Arbitrary<unknown>> => ({
       gas_Type: maybe(fc.constantFrom("0#", "92#")),
       card_type: maybe(fc.constantFrom(1, 2, 3, 4)),
       common_number: maybe(fc.constantFrom("9000100", "9000200", "12ab")),
-      last_number: maybe(fc.constantFrom("1234567", "7654321", "3456789", "123456", "")),
+      last_number: maybe(fc.constantFrom("1234567", "7654321", "3456789", "123456", "4567", "")),
+      // issue 22: references forged, malformed or out of range are refused, never a 500
+      card_ref: maybe(fc.constantFrom("", "abc", `1.${"A".repeat(43)}`, `2147483648.${"A".repeat(43)}`, `0.${"A".repeat(43)}`, "1.=")),
       order_amount: maybe(fc.integer({ min: 0, max: 600_000 }).map(String)),
       amount: maybe(fc.integer({ min: 0, max: 600_000 })),
       phone: maybe(fc.constantFrom("13912345678")),

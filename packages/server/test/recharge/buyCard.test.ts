@@ -151,7 +151,7 @@ describe("rechargeorder/buycard creates a card purchase", () => {
 
   it("the pay sheet says a new card is bought, with no card number", () => {
     expect(payDescription({ kind: "recharge", gasType: "0#", orderAmount: 100_000, lastNumber: null, issuesCard: true })).toBe("New virtual diesel card ¥1000.00");
-    expect(payDescription({ kind: "recharge", gasType: "0#", orderAmount: 100_000, lastNumber: "1234567", issuesCard: false })).toBe("Fuel card recharge 1234567 ¥1000.00");
+    expect(payDescription({ kind: "recharge", gasType: "0#", orderAmount: 100_000, lastNumber: "1234567", issuesCard: false })).toBe("Fuel card recharge 4567 ¥1000.00");
   });
 
   it("the payable is Pricing.cardPurchaseQuote's (chargeable: at least a cent) for any amount up to 5000 yuan", async () => {
@@ -284,16 +284,16 @@ describe("settling a purchase issues the card", () => {
   });
 
   it("the order's detail then carries the card; the card is in the customer's virtual_list", async () => {
-    const me = await customer(booted);
+    const me = await customer(booted, "13800138000");
     const orderId = await paidPurchase(me);
     expectSuccess(await settle(orderId, "done"));
     const d = await detail(booted, me, orderId);
     expect(d).toMatchObject({ order_status: 3, issues_card: true, card_num: expect.stringMatching(/^\d+$/), last_number: expect.stringMatching(/^\d{7}$/) });
     const list = await cardList(me);
-    expect(list.virtual_list).toContainEqual({ card_num: d["card_num"], last_number: d["last_number"], team: "个人", card_type: 2 });
+    expect(list.virtual_list).toContainEqual({ card_num: d["card_num"], last_number: d["last_number"], team: "个人", card_type: 2, card_ref: expect.any(String) });
   });
 
-  it("a card bought for one's own phone is in one's list; one bought for another phone is in both customers' lists", async () => {
+  it("a card bought for one's own phone is in one's list; one bought for another phone is in both customers' lists (the buyer's by its last 4 digits)", async () => {
     const buyer = await customer(booted, "13600136000");
     const friend = await customer(booted, "13500135000");
     const own = await paidPurchase(buyer, purchase(10_000, { phone: "13600136000" }));
@@ -301,7 +301,8 @@ describe("settling a purchase issues the card", () => {
     expectSuccess(await settle(own, "done"));
     expectSuccess(await settle(gift, "done"));
     const [ownCard, giftCard] = [(await row(own)).cardNum, (await row(gift)).cardNum];
-    expect((await cardList(buyer)).virtual_list.map((c) => c.card_num).sort()).toEqual([ownCard, giftCard].sort());
+    const hidden = (n: string | null) => `${"*".repeat((n ?? "").length - 4)}${(n ?? "").slice(-4)}`;
+    expect((await cardList(buyer)).virtual_list.map((c) => c.card_num).sort()).toEqual([ownCard, hidden(giftCard)].sort());
     expect((await cardList(friend)).virtual_list.map((c) => c.card_num)).toEqual([giftCard]);
   });
 

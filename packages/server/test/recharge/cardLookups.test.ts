@@ -8,8 +8,9 @@ import { call, customer, seedCatalogue } from "../orders/support.ts";
 
 /**
  * Card look-ups (issue 9 item 5): `getRechargeCardByPhone` and `getcardnumbyteam` show a card's
- * whole number only to the customer whose phone it is registered to; anyone else sees its last 7
- * digits (all a recharge needs) and a masked phone. At most 30 look-ups a minute per customer.
+ * whole number only to the customer whose phone it is registered to; anyone else sees its last 4
+ * digits (issue 22: the prefix is public, so 7 would be the whole number) and a masked phone, and
+ * recharges it by its `card_ref` (./cardRefs.test.ts). At most 30 look-ups a minute per customer.
  */
 
 const ENTITY = DEMO_SITE_SETTINGS.entity_common_num;
@@ -17,6 +18,9 @@ const VIRTUAL = DEMO_SITE_SETTINGS.virtual_common_num;
 const PENGCHENG = "鹏城运输车队";
 const BY_PHONE = "/api/recharge/getRechargeCardByPhone";
 const BY_TEAM = "/api/recharge/getcardnumbyteam";
+const REF = expect.stringMatching(/^\d+\.[\w-]{43}$/);
+/** Another's card as a look-up shows it: all but the last 4 digits hidden. */
+const masked = (prefix: string, last7: string): string => `${"*".repeat(prefix.length + 3)}${last7.slice(-4)}`;
 
 let booted: BootedApp;
 beforeAll(async () => {
@@ -30,18 +34,18 @@ beforeEach(async () => {
 afterAll(async () => booted.close());
 
 describe("masking", () => {
-  it("a card number keeps its last 7 digits; a phone its first 3 and last 4", () => {
-    expect(maskCardNumber("90001001234567")).toBe("*******1234567");
-    expect(maskCardNumber("1234567")).toBe("1234567");
+  it("a card number keeps its last 4 digits; a phone its first 3 and last 4", () => {
+    expect(maskCardNumber("90001001234567")).toBe("**********4567");
+    expect(maskCardNumber("1234567")).toBe("***4567");
     expect(maskPhone("13800138000")).toBe("138****8000");
   });
 
   it("by phone: another customer's cards come back masked", async () => {
     const someoneElse = await customer(booted);
     expect(expectSuccess(await call(booted, someoneElse, BY_PHONE, { phone: "13800138000" }))).toEqual([
-      { cardnum: `${"*".repeat(ENTITY.length)}2345678`, phonenum: "138****8000", team: PENGCHENG, status: "normal" },
-      { cardnum: `${"*".repeat(ENTITY.length)}3456789`, phonenum: "138****8000", team: PENGCHENG, status: "frozen" },
-      { cardnum: `${"*".repeat(VIRTUAL.length)}8765432`, phonenum: "138****8000", team: PENGCHENG, status: "normal" },
+      { cardnum: masked(ENTITY, "2345678"), phonenum: "138****8000", team: PENGCHENG, status: "normal", card_ref: REF },
+      { cardnum: masked(ENTITY, "3456789"), phonenum: "138****8000", team: PENGCHENG, status: "frozen", card_ref: REF },
+      { cardnum: masked(VIRTUAL, "8765432"), phonenum: "138****8000", team: PENGCHENG, status: "normal", card_ref: REF },
     ]);
   });
 
@@ -51,13 +55,13 @@ describe("masking", () => {
     const found = expectSuccess<Array<{ cardnum: string; phonenum: string }>>(await call(booted, me, BY_TEAM, { team: PENGCHENG }));
     expect(found.map((c) => [c.cardnum, c.phonenum])).toEqual([
       [`${ENTITY}1111111`, "13700137000"],
-      [`${"*".repeat(ENTITY.length)}2345678`, "138****8000"],
-      [`${"*".repeat(ENTITY.length)}3456789`, "138****8000"],
-      [`${"*".repeat(VIRTUAL.length)}8765432`, "138****8000"],
+      [masked(ENTITY, "2345678"), "138****8000"],
+      [masked(ENTITY, "3456789"), "138****8000"],
+      [masked(VIRTUAL, "8765432"), "138****8000"],
     ]);
   });
 
-  it("no whole card number of another phone appears in any answer", async () => {
+  it("no more than the last 4 digits of a card of another phone appear in any answer", async () => {
     const someoneElse = await customer(booted);
     const bodies = [
       (await call(booted, someoneElse, BY_PHONE, { phone: "13912345678" })).body,
@@ -66,7 +70,7 @@ describe("masking", () => {
       (await call(booted, someoneElse, BY_TEAM, { team: PENGCHENG })).body,
     ].join("\n");
     for (const row of await booted.db.select().from(cards)) {
-      expect(bodies).not.toContain(row.cardnum);
+      expect(bodies).not.toContain(row.cardnum.slice(-5));
       expect(bodies).not.toContain(row.phonenum);
     }
   });

@@ -28,6 +28,8 @@ const IN_MAINTENANCE = Date.parse("2024-11-24T18:00:00Z");
 const ENTITY_PREFIX = DEMO_SITE_SETTINGS.entity_common_num;
 const VIRTUAL_PREFIX = DEMO_SITE_SETTINGS.virtual_common_num;
 const ZHUJIANG = "珠江物流车队";
+/** Issue 22: the reference a card look-up or the card list names each card by. */
+const REF = expect.stringMatching(/^\d+\.[\w-]{43}$/);
 const PENGCHENG = "鹏城运输车队";
 
 let booted: BootedApp;
@@ -98,19 +100,19 @@ describe("the customer's cards", () => {
     const me = await customer(booted, "13912345678");
     const list = expectSuccess<{ entity_list: unknown[]; virtual_list: unknown[] }>(await get(booted, "/api/recharge/cardlist", { token: me.token }));
     expect(list).toEqual({
-      entity_list: [{ card_num: `${ENTITY_PREFIX}1234567`, last_number: "1234567", team: ZHUJIANG, card_type: 1 }],
-      virtual_list: [{ card_num: `${VIRTUAL_PREFIX}7654321`, last_number: "7654321", team: ZHUJIANG, card_type: 2 }],
+      entity_list: [{ card_num: `${ENTITY_PREFIX}1234567`, last_number: "1234567", team: ZHUJIANG, card_type: 1, card_ref: REF }],
+      virtual_list: [{ card_num: `${VIRTUAL_PREFIX}7654321`, last_number: "7654321", team: ZHUJIANG, card_type: 2, card_ref: REF }],
     });
   });
 
-  it("a card recharged by a customer with another phone appears in that customer's list afterwards", async () => {
+  it("a card recharged by a customer with another phone appears in that customer's list afterwards, by its last 4 digits", async () => {
     const me = await customer(booted, "13700001111");
     const empty = expectSuccess(await get(booted, "/api/recharge/cardlist", { token: me.token }));
     expect(empty).toEqual({ entity_list: [], virtual_list: [] });
     await created(me);
     const list = expectSuccess(await get(booted, "/api/recharge/cardlist", { token: me.token }));
     expect(list).toEqual({
-      entity_list: [{ card_num: `${ENTITY_PREFIX}1234567`, last_number: "1234567", team: ZHUJIANG, card_type: 1 }],
+      entity_list: [{ card_num: `${"*".repeat(ENTITY_PREFIX.length + 3)}4567`, last_number: "4567", team: ZHUJIANG, card_type: 1, card_ref: REF }],
       virtual_list: [],
     });
   });
@@ -119,9 +121,9 @@ describe("the customer's cards", () => {
     const me = await customer(booted, "13800138000");
     const cards = expectSuccess(await call(booted, me, "/api/recharge/getRechargeCardByPhone", { phone: "13800138000" }));
     expect(cards).toEqual([
-      { cardnum: `${ENTITY_PREFIX}2345678`, phonenum: "13800138000", team: PENGCHENG, status: "normal" },
-      { cardnum: `${ENTITY_PREFIX}3456789`, phonenum: "13800138000", team: PENGCHENG, status: "frozen" },
-      { cardnum: `${VIRTUAL_PREFIX}8765432`, phonenum: "13800138000", team: PENGCHENG, status: "normal" },
+      { cardnum: `${ENTITY_PREFIX}2345678`, phonenum: "13800138000", team: PENGCHENG, status: "normal", card_ref: REF },
+      { cardnum: `${ENTITY_PREFIX}3456789`, phonenum: "13800138000", team: PENGCHENG, status: "frozen", card_ref: REF },
+      { cardnum: `${VIRTUAL_PREFIX}8765432`, phonenum: "13800138000", team: PENGCHENG, status: "normal", card_ref: REF },
     ]);
   });
 
@@ -143,16 +145,22 @@ describe("the customer's cards", () => {
   it("getcardnumbyteam answers the team's cards, and [] for an unknown team", async () => {
     const me = await customer(booted, "13912345678");
     expect(expectSuccess(await call(booted, me, "/api/recharge/getcardnumbyteam", { team: ZHUJIANG }))).toEqual([
-      { cardnum: `${ENTITY_PREFIX}1234567`, phonenum: "13912345678", team: ZHUJIANG, status: "normal" },
-      { cardnum: `${VIRTUAL_PREFIX}7654321`, phonenum: "13912345678", team: ZHUJIANG, status: "normal" },
+      { cardnum: `${ENTITY_PREFIX}1234567`, phonenum: "13912345678", team: ZHUJIANG, status: "normal", card_ref: REF },
+      { cardnum: `${VIRTUAL_PREFIX}7654321`, phonenum: "13912345678", team: ZHUJIANG, status: "normal", card_ref: REF },
     ]);
     expect(expectSuccess(await call(booted, me, "/api/recharge/getcardnumbyteam", { team: "no such team" }))).toEqual([]);
   });
-  it("a card looked up by someone else (masked: only its last 7 digits) can be recharged by those digits", async () => {
+  it("a card looked up by someone else (masked: only its last 4 digits) can be recharged by its card_ref (issue 22)", async () => {
     const me = await customer(booted);
-    const [card] = expectSuccess<Array<{ cardnum: string; team: string }>>(await call(booted, me, "/api/recharge/getcardnumbyteam", { team: ZHUJIANG }));
-    expect(card?.cardnum).toBe(`${"*".repeat(ENTITY_PREFIX.length)}1234567`);
-    const res = await createRecharge(me, rechargeDraft({ last_number: card!.cardnum.slice(-7), team: card!.team }));
+    const [card] = expectSuccess<Array<{ cardnum: string; team: string; card_ref: string }>>(await call(booted, me, "/api/recharge/getcardnumbyteam", { team: ZHUJIANG }));
+    expect(card?.cardnum).toBe(`${"*".repeat(ENTITY_PREFIX.length + 3)}4567`);
+    const res = await createRecharge(me, rechargeDraft({ card_ref: card!.card_ref, last_number: card!.cardnum.slice(-4), team: card!.team }));
+    expect(expectSuccess<{ result_code: string }>(res).result_code).toBe("000000");
+  });
+
+  it("a customer who knows another's card's last 7 digits may still type them (manual entry)", async () => {
+    const me = await customer(booted);
+    const res = await createRecharge(me, rechargeDraft({ last_number: "1234567", team: ZHUJIANG }));
     expect(expectSuccess<{ result_code: string }>(res).result_code).toBe("000000");
   });
 });
@@ -177,7 +185,7 @@ describe("rechargeorder/create", () => {
   });
 
   it("the order appears in order/list with its card, card type, order_type 1 and status 1", async () => {
-    const me = await customer(booted);
+    const me = await customer(booted, "13912345678");
     const answer = await created(me);
     const page = expectSuccess<{ total: number; data: Array<Record<string, unknown>> }>(await call(booted, me, "/api/order/list", { page: 1, order_status: "all" }));
     expect(page.total).toBe(1);
