@@ -18,7 +18,8 @@ import { refuse } from "../refusals/Refusal.ts";
  *   running it waits for it (up to {@link WAIT_FOR_FIRST_MS}, then 409 "still running").
  * - The same key with a different body (or on another endpoint) is a client bug: 400.
  * - A failed first request releases its key, so a retry after a refusal or an outage runs afresh
- *   (only successes are replayed). A claim whose request died with its process is taken over
+ *   (only successes are replayed). A request whose work succeeded answers its success even when its
+ *   answer cannot be stored (retried a few times first): the work is done and must not be done again. A claim whose request died with its process is taken over
  *   after {@link ABANDONED_AFTER_MS}.
  *
  * The claim, the work and the stored answer are separate short transactions: the work talks to a
@@ -70,6 +71,29 @@ const storeAnswerQuery = preparedPerDatabase("idempotency_store", (db, name) =>
     .prepare(name),
 );
 
+/** Tries to store an answer for replay this many times: a lost connection is usually replaced at once. */
+const STORE_TRIES = 3;
+const STORE_RETRY_MS = 200;
+
+const storeAnswer = async (
+  db: Database,
+  row: { readonly userId: number; readonly key: string; readonly response: StoredAnswer },
+  onStoreFailed: ((err: unknown) => void) | undefined,
+): Promise<void> => {
+  for (let tried = 1; ; tried += 1) {
+    try {
+      await storeAnswerQuery(db).execute(row);
+      return;
+    } catch (err) {
+      if (tried >= STORE_TRIES) {
+        onStoreFailed?.(err);
+        return;
+      }
+      await sleep(STORE_RETRY_MS * tried);
+    }
+  }
+};
+
 /** The key a request carries: undefined when none, 400 when it is not 1 to 255 visible ASCII characters. */
 export const idempotencyKeyOf = (request: FastifyRequest): string | undefined => {
   const raw = request.headers[IDEMPOTENCY_HEADER];
@@ -84,7 +108,15 @@ export const idempotencyKeyOf = (request: FastifyRequest): string | undefined =>
  */
 export const idempotent = async <A>(
   db: Database,
-  options: { readonly key: string | undefined; readonly userId: number; readonly scope: string; readonly body: unknown; readonly now: () => number },
+  options: {
+    readonly key: string | undefined;
+    readonly userId: number;
+    readonly scope: string;
+    readonly body: unknown;
+    readonly now: () => number;
+    /** Told when the answer could not be stored for replay (it is still given to the caller). */
+    readonly onStoreFailed?: ((err: unknown) => void) | undefined;
+  },
   work: () => Promise<Ok<A>>,
 ): Promise<Ok<A>> => {
   const { key, userId } = options;
@@ -93,15 +125,20 @@ export const idempotent = async <A>(
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
   const runAsOwner = async (): Promise<Ok<A>> => {
+    let answer: Ok<A>;
     try {
-      const answer = await work();
-      const stored: StoredAnswer = { data: answer.data, message: answer.message, extra: answer.extra };
-      await storeAnswerQuery(db).execute({ userId, key, response: stored });
-      return answer;
+      answer = await work();
     } catch (err) {
       await db.delete(idempotencyKeys).where(and(where, isNull(idempotencyKeys.response))).catch(() => undefined);
       throw err;
     }
+    // The work is done (an order committed): from here the customer gets its answer whatever
+    // becomes of the stored copy. Issue 22: answering 503 here, with the claim released, made the
+    // app's retry create a second order. A copy that cannot be stored (the database went away
+    // between the two writes) leaves the claim unanswered: a retry then waits and gets 409
+    // 'still running' rather than a second order, until the claim is abandoned.
+    await storeAnswer(db, { userId, key, response: { data: answer.data, message: answer.message, extra: answer.extra } }, options.onStoreFailed);
+    return answer;
   };
 
   const claim = () => claimQuery(db).execute({ key, userId, requestHash, createdAt: new Date(options.now()) });
@@ -137,3 +174,9 @@ export const idempotent = async <A>(
 /** Forgets answers older than {@link KEEP_ANSWERS_MS} (the sweeper calls it). */
 export const forgetOldIdempotencyKeys = async (db: Database, now: number): Promise<number> =>
   (await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - KEEP_ANSWERS_MS))).returning({ key: idempotencyKeys.key })).length;
+
+/** What a route passes as `onStoreFailed`: the answer went out, but a retry with its key cannot replay it. */
+export const storeFailedLogger =
+  (request: FastifyRequest) =>
+  (err: unknown): void =>
+    request.log.warn({ err }, "answered, but the answer could not be kept for Idempotency-Key replay");

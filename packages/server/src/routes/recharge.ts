@@ -3,7 +3,7 @@ import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { ok } from "../http/envelope.ts";
-import { idempotencyKeyOf, idempotent } from "../http/idempotency.ts";
+import { idempotencyKeyOf, idempotent, storeFailedLogger } from "../http/idempotency.ts";
 import { describeIssue } from "../http/issues.ts";
 import { refusalAnswer } from "../http/refusalAnswers.ts";
 import { phoneOf } from "../identity/input.ts";
@@ -41,7 +41,7 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
   registerEndpoint(app, Api.rechargeOrderCreate, (draft, ctx) =>
     idempotent(
       db,
-      { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.rechargeOrderCreate.path, body: draft, now: () => clock.now() },
+      { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.rechargeOrderCreate.path, body: draft, now: () => clock.now(), onStoreFailed: storeFailedLogger(ctx.request) },
       () => createRecharge({ db, channels, catalogue: app.deps.catalogue, refs }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
     ),
   );
@@ -50,7 +50,7 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
   registerEndpoint(app, Api.cardPurchaseCreate, (request, ctx) =>
     idempotent(
       db,
-      { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.cardPurchaseCreate.path, body: request, now: () => clock.now() },
+      { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.cardPurchaseCreate.path, body: request, now: () => clock.now(), onStoreFailed: storeFailedLogger(ctx.request) },
       () => createCardPurchase({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, request, ctx.now),
     ),
   );

@@ -1,5 +1,5 @@
 import { Pricing } from "@fuel/domain";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -278,6 +278,29 @@ describe("order creation", () => {
       expect(again.statusCode, again.body).toBe(200);
       expect(again.json()).toEqual(first.json());
       expect(await count(booted.db, "orders")).toBe(1);
+    });
+
+    it("a creation whose answer cannot be kept for replay still answers its order, and a retry makes no second one (issue 22)", async () => {
+      const me = await customer(booted);
+      const station = await dieselStation(booted);
+      // The database refuses the answer's write (as when it went away between the order and its copy).
+      await booted.db.execute(
+        sql.raw(`CREATE FUNCTION refuse_answer() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full' USING ERRCODE = '53100'; END $$`),
+      );
+      await booted.db.execute(sql.raw("CREATE TRIGGER refuse_answer BEFORE UPDATE ON idempotency_keys FOR EACH ROW EXECUTE FUNCTION refuse_answer()"));
+      try {
+        const first = await create(booted, me, draftFor(station.id), { "idempotency-key": "lost-copy" });
+        expect(first.statusCode, first.body).toBe(200);
+        expect(await count(booted.db, "orders")).toBe(1);
+        booted.clock.advance(30);
+        const again = await create(booted, me, draftFor(station.id), { "idempotency-key": "lost-copy" });
+        // The claim is kept unanswered: 'still running', never a second order.
+        expect(again.statusCode, again.body).toBe(409);
+        expect(await count(booted.db, "orders")).toBe(1);
+      } finally {
+        await booted.db.execute(sql.raw("DROP TRIGGER refuse_answer ON idempotency_keys"));
+        await booted.db.execute(sql.raw("DROP FUNCTION refuse_answer()"));
+      }
     });
 
     it("the same key with the same body in another key order is the same request", async () => {
