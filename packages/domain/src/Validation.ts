@@ -1,6 +1,7 @@
 import { Data, Result } from "effect";
 import {
   CARD_LAST_DIGITS,
+  CARD_SHOWN_DIGITS,
   CARD_PURCHASE_MAX_DIGITS,
   CARD_PURCHASE_MAX_YUAN,
   CONSUMPTION_CONTACT_DISTRIBUTOR_ABOVE_YUAN,
@@ -279,6 +280,16 @@ export const validateCardLastDigits = (raw: string): Result.Result<string, CardN
     digits.length === CARD_LAST_DIGITS ? Result.succeed(digits) : Result.fail(new CardNumberInvalid()));
 
 /**
+ * Issue 22: a card picked from a look-up or the card list is named by its reference (`card_ref`)
+ * and carries the digits the answer showed: the last 4 of another's card, the last 7 of one's own.
+ */
+export const validateCardShownDigits = (raw: string): Result.Result<string, CardNumberEmpty | CardNumberInvalid> => {
+  const digits = raw.replace(/\s+/g, "");
+  if (digits === "") return Result.fail(new CardNumberEmpty());
+  return new RegExp(`^\\d{${CARD_SHOWN_DIGITS},${CARD_LAST_DIGITS}}$`).test(digits) ? Result.succeed(digits) : Result.fail(new CardNumberInvalid());
+};
+
+/**
  * The page a recharge comes from (issue 13), which sets its limit: the entity-recharge page
  * (/recharge2, /rechargeordernew) or the card page (/recharge/*), where a customer tops up one of
  * their own cards and only amounts over 10000 yuan go to the distributor instead (spec §5).
@@ -307,8 +318,10 @@ export interface RechargeDraft<Id> {
   /** The fuel grade (`gas_Type`). */
   readonly gasType: string;
   readonly cardType: CardType;
-  /** The card's last digits as typed (`last_number`). */
+  /** The card's last digits as typed (`last_number`), or as shown when the card is named by reference. */
   readonly lastNumber: string;
+  /** Issue 22: the card is named by its `card_ref`, `lastNumber` the 4 to 7 digits shown ({@link validateCardShownDigits}). */
+  readonly byReference?: boolean | undefined;
   /** The amount to recharge in integer cents (`order_amount`); 0 is an empty field. */
   readonly amount: Cents;
   readonly phone: string;
@@ -350,7 +363,7 @@ export type RechargeDraftError =
  */
 export const validateRechargeDraft = <Id>(draft: RechargeDraft<Id>): Result.Result<ValidRechargeDraft<Id>, RechargeDraftError> =>
   Result.flatMap(validateGasType(draft.gasType), (gasType) =>
-    Result.flatMap(validateCardLastDigits(draft.lastNumber), (lastNumber) =>
+    Result.flatMap((draft.byReference === true ? validateCardShownDigits : validateCardLastDigits)(draft.lastNumber), (lastNumber) =>
       Result.flatMap(validateRechargeCents(draft.cardType, draft.amount, draft.page), (amount) =>
         Result.flatMap(validatePhone(draft.phone), (phone) =>
           Result.flatMap(

@@ -35,6 +35,15 @@ describe("Validation.validateRechargeDraft: the recharge draft rules (spec §3, 
     expect(refusal({ ...draft, amount: cents(0), page: "cardPage" })).toBe("recharge amount cannot be empty");
   });
 
+  it("a card named by reference carries the 4 to 7 digits shown (issue 22); typed, exactly 7", () => {
+    expect(refusal({ ...draft, lastNumber: "4321", byReference: true })).toBe("ok");
+    expect(refusal({ ...draft, lastNumber: "7654321", byReference: true })).toBe("ok");
+    expect(refusal({ ...draft, lastNumber: "321", byReference: true })).toBe("enter a correct card number");
+    expect(refusal({ ...draft, lastNumber: "87654321", byReference: true })).toBe("enter a correct card number");
+    expect(refusal({ ...draft, lastNumber: "", byReference: true })).toBe("card number cannot be empty");
+    expect(refusal({ ...draft, lastNumber: "4321" })).toBe("enter a correct card number");
+  });
+
   it("only diesel 0# can be recharged for", () => {
     expect(refusal({ ...draft, gasType: "92#" })).toBe("only diesel 0# can be bought");
   });

@@ -14,8 +14,8 @@ import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { RowLink } from "../components/RowLink.tsx";
 import { valueOf } from "../stores/Load.ts";
-import { cardsStore } from "../stores/cards/CardsStore.ts";
-import { RECHARGE2_PATH, rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
+import { cardKeyOf, cardsStore } from "../stores/cards/CardsStore.ts";
+import { pickedKeyOf, RECHARGE2_PATH, rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
@@ -101,15 +101,15 @@ const CardLists = observer(function CardLists({ tab }: { readonly tab: CardTab }
   const options = (list: ReadonlyArray<CardListEntry>): CardOption[] =>
     list.map((c) => {
       const status = cards.statusOf(c.card_num);
-      return { key: c.card_num, lastNumber: c.last_number, team: c.team, ...(status === undefined ? {} : { status }) };
+      return { key: cardKeyOf(c.card_num, c.card_ref), lastNumber: c.last_number, team: c.team, ...(status === undefined ? {} : { status }) };
     });
   const choose = (key: string) => {
-    const entry = cards.byNumber(key);
+    const entry = cards.byKey(key);
     if (entry === undefined) return;
     draft.pickListed(entry);
     if (tab === "virtual") navigate(virtualPath(key), { replace: true });
   };
-  const chosen = draft.source === "mine" ? draft.picked?.cardNum : undefined;
+  const chosen = draft.source === "mine" ? pickedKeyOf(draft.picked) : undefined;
   const block = (title: string, list: ReadonlyArray<CardListEntry>) => (
     <section className="cards-list-block" key={title}>
       {list.length === 0 ? (
@@ -189,14 +189,14 @@ export default observer(function CardPage() {
   }, [draft, cards]);
 
   // The card of the address (/recharge/1/:card_num) is the chosen one, once the list is in.
-  const listed = cardNum === undefined ? undefined : cards.byNumber(cardNum);
+  const listed = cardNum === undefined ? undefined : cards.byKey(cardNum);
   useEffect(() => {
-    if (listed !== undefined && draft.picked?.cardNum !== listed.card_num) draft.pickListed(listed);
+    if (listed !== undefined && pickedKeyOf(draft.picked) !== cardKeyOf(listed.card_num, listed.card_ref)) draft.pickListed(listed);
   }, [draft, listed]);
   useStoreAlert(draft.alert, draft.dismissAlert, i18n.t("ok"));
 
-  const chosenVirtual = draft.picked?.cardType === "virtual" ? draft.picked.cardNum : undefined;
-  const firstVirtual = cards.virtual[0]?.card_num;
+  const chosenVirtual = draft.picked?.cardType === "virtual" ? pickedKeyOf(draft.picked) : undefined;
+  const firstVirtual = cards.virtual[0] === undefined ? undefined : cardKeyOf(cards.virtual[0].card_num, cards.virtual[0].card_ref);
   const virtualTo = cardNum !== undefined ? virtualPath(cardNum) : chosenVirtual !== undefined ? virtualPath(chosenVirtual) : firstVirtual === undefined ? undefined : virtualPath(firstVirtual);
 
   const body = () => {

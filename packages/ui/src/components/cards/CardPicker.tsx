@@ -7,8 +7,8 @@ import { observer } from "mobx-react-lite";
 import { useState, type KeyboardEvent } from "react";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { valueOf } from "../../stores/Load.ts";
-import { cardsStore, lastDigitsOf, type LookupBy } from "../../stores/cards/CardsStore.ts";
-import { rechargeDraftStore, type CardSource, type RechargeCardType } from "../../stores/cards/RechargeDraftStore.ts";
+import { cardKeyOf, cardsStore, lastDigitsOf, type LookupBy } from "../../stores/cards/CardsStore.ts";
+import { pickedKeyOf, rechargeDraftStore, type CardSource, type RechargeCardType } from "../../stores/cards/RechargeDraftStore.ts";
 import { OrderField } from "../order/OrderField.tsx";
 import { CardOptions, type CardOption } from "./CardOptions.tsx";
 import { StoreFormItem } from "../forms/StoreForm.tsx";
@@ -60,15 +60,15 @@ const MyEntityCards = observer(function MyEntityCards() {
   if (cards.entity.length === 0) return <p className="cards-empty-line">{i18n.t("cards.noEntityCards")}</p>;
   const options: CardOption[] = cards.entity.map((c) => {
     const status = cards.statusOf(c.card_num);
-    return { key: c.card_num, lastNumber: c.last_number, team: c.team, ...(status === undefined ? {} : { status }) };
+    return { key: cardKeyOf(c.card_num, c.card_ref), lastNumber: c.last_number, team: c.team, ...(status === undefined ? {} : { status }) };
   });
   return (
     <CardOptions
       label={i18n.t("cards.myEntityCards")}
       options={options}
-      value={draft.source === "mine" ? draft.picked?.cardNum : undefined}
+      value={draft.source === "mine" ? pickedKeyOf(draft.picked) : undefined}
       onChange={(key) => {
-        const entry = cards.byNumber(key);
+        const entry = cards.byKey(key);
         if (entry !== undefined) draft.pickListed(entry);
       }}
     />
@@ -93,7 +93,7 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
   };
   const id = `card-lookup-${by}`;
   const refusal = lookup._tag === "Failed" ? lookup.message : undefined;
-  const options: CardOption[] = (mine?.cards ?? []).map((c: CardInfo) => ({ key: c.cardnum, lastNumber: lastDigitsOf(c.cardnum), team: c.team, status: c.status }));
+  const options: CardOption[] = (mine?.cards ?? []).map((c: CardInfo) => ({ key: cardKeyOf(c.cardnum, c.card_ref), lastNumber: lastDigitsOf(c.cardnum), team: c.team, status: c.status }));
   return (
     <>
       <OrderField
@@ -123,9 +123,9 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
             <CardOptions
               label={i18n.t("cards.foundList")}
               options={options}
-              value={draft.source === by ? draft.picked?.cardNum : undefined}
+              value={draft.source === by ? pickedKeyOf(draft.picked) : undefined}
               onChange={(key) => {
-                const found = mine.cards.find((c) => c.cardnum === key);
+                const found = mine.cards.find((c) => cardKeyOf(c.cardnum, c.card_ref) === key);
                 if (found !== undefined) draft.pickFound(found);
               }}
             />

@@ -21,8 +21,17 @@ export interface CardLookup {
   readonly cards: ReadonlyArray<CardInfo>;
 }
 
-/** Spec §3/§9: the last 7 digits, by which a customer knows a card (a masked look-up shows only these). */
-export const lastDigitsOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_LAST_DIGITS);
+/**
+ * The digits of a card an answer shows: the last 7 of one's own card (spec §3/§9), the last 4 of
+ * another's, whose number comes masked (`*********4567`, issue 22).
+ */
+export const lastDigitsOf = (cardnum: string): string => cardnum.replace(/\D/g, "").slice(-Constants.CARD_LAST_DIGITS);
+
+/**
+ * How a list tells a card apart: its number when the answer shows it whole, else its reference
+ * (issue 22: two cards of another's may share their masked number).
+ */
+export const cardKeyOf = (cardNum: string, cardRef: string | undefined): string => (/^\d+$/.test(cardNum) || cardRef === undefined ? cardNum : cardRef);
 
 /**
  * The customer's fuel cards (spec §7 `GET /api/recharge/cardlist`: entity and virtual apart),
@@ -86,6 +95,11 @@ export class CardsStore {
   /** The customer's card with this whole number, if the list has it. */
   byNumber(cardNum: string): CardListEntry | undefined {
     return this.all.find((c) => c.card_num === cardNum);
+  }
+
+  /** The card with this key ({@link cardKeyOf}): a whole number, or the reference of a masked one. */
+  byKey(key: string): CardListEntry | undefined {
+    return this.all.find((c) => cardKeyOf(c.card_num, c.card_ref) === key);
   }
 
   /**

@@ -12,7 +12,7 @@ import { stationsStore, type StationsStore } from "../StationsStore.ts";
 import { storeKind } from "../storeKind.ts";
 import { settledUser } from "./user.ts";
 import type { CheckoutOrder } from "./CardCheckoutStore.ts";
-import { cardsStore, lastDigitsOf, type CardsStore } from "./CardsStore.ts";
+import { cardKeyOf, cardsStore, lastDigitsOf, type CardsStore } from "./CardsStore.ts";
 
 /** Where the draft is kept for this tab, so a reload, the checklist and the station list keep it. */
 export const RECHARGE_DRAFT_KEY = "fuel.rechargeDraft";
@@ -35,8 +35,10 @@ export interface PickedCard {
   readonly lastNumber: string;
   readonly team: string;
   readonly cardType: RechargeCardType;
-  /** The whole number, when the answer showed it (the customer's own cards). */
+  /** The number as the answer showed it: whole for the customer's own cards, masked to the last 4 digits otherwise. */
   readonly cardNum?: string;
+  /** The server's reference to the card (issue 22): a masked card is recharged by it. */
+  readonly cardRef?: string;
   /** The distributor's status text, when known (echoed as `card_status`). */
   readonly status?: string;
 }
@@ -104,6 +106,13 @@ const commonNumberOf = (cardNum: string | undefined): string | undefined => {
   const prefix = cardNum.slice(0, -Constants.CARD_LAST_DIGITS);
   return prefix === "" ? undefined : prefix;
 };
+
+/** The reference a draft names its card by: only a card whose number the customer is not shown whole needs one. */
+const referenceOf = (card: DraftCard | undefined): string | undefined =>
+  card?.cardRef !== undefined && card.cardNum !== undefined && commonNumberOf(card.cardNum) === undefined ? card.cardRef : undefined;
+
+/** The key of the chosen card in the lists that show it ({@link cardKeyOf}). */
+export const pickedKeyOf = (card: PickedCard | undefined): string | undefined => (card?.cardNum === undefined ? undefined : cardKeyOf(card.cardNum, card.cardRef));
 
 /**
  * The fuel-card recharge draft (spec §2 /recharge2, /recharge/*, /rechargeStationList,
@@ -244,6 +253,7 @@ export class RechargeDraftStore {
       team: entry.team,
       cardType: Result.isSuccess(type) && type.success === "virtual" ? "virtual" : "entity",
       cardNum: entry.card_num,
+      ...(entry.card_ref === undefined ? {} : { cardRef: entry.card_ref }),
     };
   }
 
@@ -252,13 +262,14 @@ export class RechargeDraftStore {
    * number has it, otherwise it is an entity card (the card this page recharges).
    */
   pickFound(info: CardInfo): void {
-    const listed = this.cards.byNumber(info.cardnum);
+    const listed = this.cards.byKey(cardKeyOf(info.cardnum, info.card_ref));
     const type = listed === undefined ? undefined : Order.cardTypeFromCode(listed.card_type);
     this.picked = {
       lastNumber: lastDigitsOf(info.cardnum),
       team: info.team,
       cardType: type !== undefined && Result.isSuccess(type) && type.success === "virtual" ? "virtual" : "entity",
       cardNum: info.cardnum,
+      ...(info.card_ref === undefined ? {} : { cardRef: info.card_ref }),
       status: info.status,
     };
   }
@@ -362,7 +373,8 @@ export class RechargeDraftStore {
   /** Spec §5 'card number cannot be empty' (or not 7 digits). */
   get cardError(): string | undefined {
     if (!this.touched) return undefined;
-    const checked = Validation.validateCardLastDigits(this.card?.lastNumber ?? "");
+    const rule = referenceOf(this.card) === undefined ? Validation.validateCardLastDigits : Validation.validateCardShownDigits;
+    const checked = rule(this.card?.lastNumber ?? "");
     return Result.isFailure(checked) ? this.describe(checked.failure) : undefined;
   }
 
@@ -395,6 +407,7 @@ export class RechargeDraftStore {
       gasType: Constants.DIESEL_0,
       cardType: this.cardType,
       lastNumber: this.card?.lastNumber ?? "",
+      byReference: referenceOf(this.card) !== undefined,
       amount: amount.success,
       phone: this.phone,
       secondPhone: this.secondPhone.trim(),
@@ -427,11 +440,13 @@ export class RechargeDraftStore {
     const secondPhone = this.secondPhone.trim();
     const remark = Validation.cleanFreeText(this.remark);
     const commonNumber = commonNumberOf(card.cardNum);
+    const cardRef = referenceOf(card);
     const wire: DraftRecharge = {
       gas_Type: Constants.DIESEL_0,
       card_type: Order.cardTypeCode(card.cardType),
       ...(commonNumber === undefined ? {} : { common_number: commonNumber }),
       last_number: lastNumber,
+      ...(cardRef === undefined ? {} : { card_ref: cardRef }),
       order_amount: String(amount),
       amount: quote.payable,
       phone,

@@ -9,8 +9,9 @@ import { Result } from "effect";
  *   (`card_num` null) until the distributor settles it, or one the server marks `issues_card`
  *   (then, once settled, with the new card's number).
  * - `Card`: an existing card, known by its type (`Order.cardTypeFromCode`: entity, virtual, top-up
- *   replacement; undefined for a code we do not know) and its last 7 digits (`last_number`, or the
- *   end of `card_num` when only that came).
+ *   replacement; undefined for a code we do not know) and the digits the server shows of it
+ *   (`last_number`, or the end of `card_num` when only that came): the last 7 of the customer's
+ *   own card, the last 4 of another's, whose `card_num` comes masked (issue 22).
  */
 export type RechargeCard =
   | { readonly _tag: "NewCard"; readonly lastNumber: string | undefined; readonly cardNumber: string | undefined }
@@ -33,7 +34,7 @@ const marksPurchase = (order: WireOrder): boolean => "issues_card" in order && o
 
 export const rechargeCardOf = (order: WireOrder): RechargeCard => {
   const type = cardTypeOf(order);
-  const last = order.last_number ?? order.card_num?.slice(-Constants.CARD_LAST_DIGITS);
+  const last = order.last_number ?? order.card_num?.replace(/\D/g, "").slice(-Constants.CARD_LAST_DIGITS);
   const lastNumber = last === "" ? undefined : last;
   const cardNumber = order.card_num ?? undefined;
   if (type === "virtual" && (order.card_num === null || marksPurchase(order))) return { _tag: "NewCard", lastNumber, cardNumber };

@@ -1,7 +1,7 @@
 import { offline, ServerRefused } from "@fuel/adapters/ports";
 import { examples } from "@fuel/domain/api";
 import { describe, expect, it } from "vitest";
-import { cardsStore } from "../../../src/stores/cards/CardsStore.ts";
+import { cardKeyOf, cardsStore, lastDigitsOf } from "../../../src/stores/cards/CardsStore.ts";
 import { testRoot } from "../../support/render.tsx";
 
 const entity = { card_num: "90001001234567", last_number: "1234567", team: "珠江物流车队", card_type: 1 } as const;
@@ -24,6 +24,19 @@ describe("CardsStore", () => {
     expect(cards.all.map((c) => c.last_number)).toEqual(["1234567", "7654321"]);
     expect(cards.byNumber("90002007654321")).toEqual(virtual);
     expect(cards.byNumber("7654321")).toBeUndefined();
+  });
+
+  it("tells apart two cards of others whose masked numbers are alike by their references (issue 22)", async () => {
+    const root = testRoot();
+    const a = { card_num: "**********4321", last_number: "4321", team: "珠江物流车队", card_type: 1, card_ref: "41.a" } as const;
+    const b = { ...a, card_ref: "42.b" } as const;
+    root.ports.api.on("rechargeCardList", { entity_list: [entity, a, b], virtual_list: [] });
+    const cards = root.use(cardsStore);
+    await cards.load();
+    expect(cards.all.map((c) => cardKeyOf(c.card_num, c.card_ref))).toEqual([entity.card_num, "41.a", "42.b"]);
+    expect(cards.byKey("42.b")).toEqual(b);
+    expect(cards.byKey(entity.card_num)).toEqual(entity);
+    expect([lastDigitsOf(a.card_num), lastDigitsOf(entity.card_num)]).toEqual(["4321", "1234567"]);
   });
 
   it("refresh reads the list again (a bought card appears)", async () => {

@@ -170,14 +170,22 @@ describe("RechargeDraftStore: the card (spec §3, §7)", () => {
     expect(root.draft.card?.cardType).toBe("virtual");
   });
 
-  it("a card found by team shows only its last 7 digits: those are the draft's", async () => {
+  it("a card found by team that is not the customer's shows only its last 4 digits: those and its reference are the draft's (issue 22)", async () => {
     const root = await onRecharge2();
     root.draft.setSource("team");
     await root.cards.find("team", "Pearl River Logistics");
     expect(root.ports.api.callsTo("rechargeCardsByTeam")[0]?.input).toEqual({ team: "Pearl River Logistics" });
     const masked = examples.rechargeCardsByTeam.response[1]!;
     root.draft.pickFound(masked);
-    expect(root.draft.card).toEqual({ lastNumber: "7654321", team: "Pearl River Logistics", cardType: "entity", cardNum: "******7654321", status: "normal" });
+    expect(root.draft.card).toEqual({
+      lastNumber: "4321",
+      team: "Pearl River Logistics",
+      cardType: "entity",
+      cardNum: "*********4321",
+      cardRef: masked.card_ref,
+      status: "normal",
+    });
+    expect(root.draft.cardError).toBeUndefined();
   });
 
   it("another way to choose forgets the card picked", async () => {
@@ -274,6 +282,28 @@ describe("RechargeDraftStore: the wire draft (spec §3, §7 rechargeorder/create
       unitdiscount: WEB_INFO.price_0_original - WEB_INFO.price_0_shiti,
       paytype: "fy",
     });
+  });
+
+  it("a card that is not the customer's goes by its card_ref with the 4 digits shown and no prefix (issue 22)", async () => {
+    const root = cardsApp();
+    await root.cards.loadOwnStatus();
+    await entityDraft(root, "500");
+    root.draft.setSource("team");
+    await root.cards.find("team", "Pearl River Logistics");
+    const masked = examples.rechargeCardsByTeam.response[1]!;
+    root.draft.pickFound(masked);
+    const wire = root.draft.confirmed?.wire;
+    expect(wire).toMatchObject({ card_type: 1, last_number: "4321", card_ref: masked.card_ref, team: "Pearl River Logistics", card_status: "normal" });
+    expect(wire).not.toHaveProperty("common_number");
+  });
+
+  it("one of the customer's own cards goes by its prefix and last 7 digits even when it has a reference", async () => {
+    const root = cardsApp();
+    await entityDraft(root, "500");
+    root.draft.pickListed({ ...ENTITY_A, card_ref: "7.Zp0c2Lw8sVt4yQ1nK6bH3xR9mJ5dA7eU2gC0iF8oTqW" });
+    const wire = root.draft.confirmed?.wire;
+    expect(wire).toMatchObject({ common_number: "100011", last_number: "1234567" });
+    expect(wire).not.toHaveProperty("card_ref");
   });
 
   it("from the card page the draft says source 'card' and takes up to 10000 yuan", async () => {
