@@ -14,7 +14,7 @@
  * addresses the shared queue and its wait budget refused every newcomer, right passwords
  * included. Now the gate remembers, per key, how much hashing it got recently (tasks started,
  * decayed exponentially with `halfLifeMs`) and serves the waiting key that got the least first
- * (ties: the oldest task first). A customer who types a password once or twice has next to no
+ * (ties: the oldest task first); a refusal at the door counts as service too. A customer who types a password once or twice has next to no
  * recent service, so whatever the flood, their hash is next: it waits for the running ones
  * only. A flooding address has much, so it waits behind every newcomer and the other flooders,
  * and its rate falls to its share. The measure decays, so an address that stops flooding is
@@ -222,13 +222,13 @@ export class ConcurrencyGate {
   /** Throws GateFull unless a task of `key` may wait; may make room by evicting the most-served key's newest waiter. */
   private admit(key: string, now: number): void {
     const own = this.keys.get(key);
-    if ((own?.waiting.length ?? 0) >= this.maxWaitingPerKey) throw this.refusal("key");
+    if ((own?.waiting.length ?? 0) >= this.maxWaitingPerKey) throw this.refusedAt(key, now, "key");
     // Before any eviction: a task evicted for a newcomer refused anyway would be lost for nothing.
-    if (this.estimatedWaitMs(key) > this.options.maxWaitMs) throw this.refusal("estimate");
+    if (this.estimatedWaitMs(key) > this.options.maxWaitMs) throw this.refusedAt(key, now, "estimate");
     if (this.waitingCount >= this.options.maxQueue) {
       const service = own === undefined ? 0 : this.decayed(own, now);
       const victim = this.mostServedWaiting(now);
-      if (victim === undefined || !(service < victim.service)) throw this.refusal("queue");
+      if (victim === undefined || !(service < victim.service)) throw this.refusedAt(key, now, "queue");
       const evicted = victim.state.waiting.pop()!;
       this.waitingCount -= 1;
       evicted.refuse(this.refusal("evicted"));
@@ -277,6 +277,20 @@ export class ConcurrencyGate {
       if (most === undefined || service > most.service || (service === most.service && newest.seq > most.seq)) most = { state, service, seq: newest.seq };
     }
     return most;
+  }
+
+  /**
+   * A refusal at the door also counts as a task of its key's: a flooding address is refused far
+   * more often than it is served, and without this one whose tasks have not started yet would
+   * have as little recent service as a customer trying once, and tie with them. A customer
+   * refused once or twice gains as little.
+   */
+  private refusedAt(key: string, now: number, why: GateRefusal): GateFull {
+    const state = this.stateOf(key, now);
+    state.service = this.decayed(state, now) + 1;
+    state.at = now;
+    this.trim(now);
+    return this.refusal(why);
   }
 
   private refusal(why: GateRefusal): GateFull {

@@ -64,6 +64,26 @@ describe("ConcurrencyGate", () => {
     expect(log.filter((l) => l.startsWith("start"))).toEqual(["start running", "start f1", "start b1", "start a1", "start b2", "start a2"]);
   });
 
+  it("a refusal at the door counts as service: a key refused over its cap waits behind a fresh key that arrived later", async () => {
+    const { gate } = gateWith({ maxWaitingPerKey: 1 });
+    const log: string[] = [];
+    const running = held(log, "running");
+    const a1 = held(log, "a1");
+    const fresh = held(log, "f1");
+    const all = [gate.run(running.task, "R"), gate.run(a1.task, "A")];
+    // A has had nothing started, but is refused twice: it is no longer a newcomer.
+    for (let i = 0; i < 2; i += 1) await expect(gate.run(async () => undefined, "A")).rejects.toMatchObject({ why: "key" });
+    expect(gate.serviceOf("A")).toBe(2);
+    all.push(gate.run(fresh.task, "F"));
+    await tick();
+    for (const t of [running, fresh, a1]) {
+      t.release();
+      await tick();
+    }
+    await Promise.all(all);
+    expect(log.filter((l) => l.startsWith("start"))).toEqual(["start running", "start f1", "start a1"]);
+  });
+
   it("a key's waiting tasks past its cap are refused, and only that key's", async () => {
     const { gate } = gateWith({ maxWaitingPerKey: 2 });
     const log: string[] = [];
