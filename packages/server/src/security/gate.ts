@@ -77,6 +77,11 @@ export interface GateOptions {
   readonly halfLifeMs?: number;
   /** Keys whose service is remembered, at most (default 10,000). */
   readonly maxKeys?: number;
+  /**
+   * Slots kept free for keys with little recent service (below `belowService`): a key with more
+   * runs only while fewer than `slots - reserved.slots` tasks run. At most `slots - 1` (default none).
+   */
+  readonly reserved?: { readonly slots: number; readonly belowService: number };
   /** Milliseconds from some fixed point (default `performance.now`). */
   readonly now?: () => number;
 }
@@ -118,6 +123,9 @@ export class ConcurrencyGate {
   private readonly maxWaitingPerKey: number;
   private readonly halfLifeMs: number;
   private readonly maxKeys: number;
+  /** Slots a heavy key (recent service at or above `heavyService`) may use. */
+  private readonly heavySlots: number;
+  private readonly heavyService: number;
 
   constructor(readonly options: GateOptions) {
     const { slots, maxQueue, maxWaitMs, initialEstimateMs, maxAgeMs } = options;
@@ -130,6 +138,11 @@ export class ConcurrencyGate {
     if (!Number.isInteger(this.maxWaitingPerKey) || this.maxWaitingPerKey < 0) throw new RangeError("maxWaitingPerKey must be a non-negative integer");
     if (!(this.halfLifeMs > 0)) throw new RangeError("halfLifeMs must be > 0");
     if (!Number.isInteger(this.maxKeys) || this.maxKeys < 1) throw new RangeError("maxKeys must be a positive integer");
+    const reserved = options.reserved ?? { slots: 0, belowService: Infinity };
+    if (!Number.isInteger(reserved.slots) || reserved.slots < 0 || reserved.slots >= slots) throw new RangeError("reserved.slots must be an integer from 0 to slots - 1");
+    if (!(reserved.belowService > 0)) throw new RangeError("reserved.belowService must be > 0");
+    this.heavySlots = slots - reserved.slots;
+    this.heavyService = reserved.belowService;
     this.averageMs = initialEstimateMs;
     this.now = options.now ?? (() => performance.now());
     this.lastSweep = this.now();
@@ -177,9 +190,9 @@ export class ConcurrencyGate {
    * above the one this task will have), then a free slot.
    */
   estimatedWaitMs(key: string): number {
-    if (this.running < this.options.slots) return 0;
     const now = this.now();
     const own = this.keys.get(key);
+    if (this.mayStart(own, this.running, now)) return 0;
     const ownWaiting = own?.waiting.length ?? 0;
     // Each task started adds 1 to its key's service: this one starts at the level its key reaches after its own waiting ones.
     const level = (own === undefined ? 0 : this.decayed(own, now)) + ownWaiting;
@@ -189,14 +202,15 @@ export class ConcurrencyGate {
       // Ties go to the older task, and the other key's are older.
       ahead += Math.min(state.waiting.length, Math.max(0, Math.floor(level - this.decayed(state, now)) + 1));
     }
-    return Math.ceil((ahead + 1) / this.options.slots) * this.averageMs;
+    const usable = own !== undefined && this.heavy(own, now) ? this.heavySlots : this.options.slots;
+    return Math.ceil((ahead + 1) / usable) * this.averageMs;
   }
 
   /** Runs `task` when a slot is free; rejects with {@link GateFull}, without running it, when it would wait too long. */
   async run<A>(task: () => Promise<A>, key = ""): Promise<A> {
     const now = this.now();
     this.sweep(now);
-    if (this.running >= this.options.slots) {
+    if (!this.mayStart(this.keys.get(key), this.running, now)) {
       this.admit(key, now);
       // The slot is handed over by the task that frees it (see below), so `running` never dips.
       await new Promise<void>((go, refuse) => {
@@ -240,6 +254,12 @@ export class ConcurrencyGate {
   private handOver(): void {
     for (let next = this.takeNext(); next !== undefined; next = this.takeNext()) {
       const now = this.now();
+      // The least-served waiting key is heavy, so every waiting one is: the freed slot may be a reserved one.
+      if (!this.mayStart(next.state, this.running - 1, now)) {
+        next.state.waiting.unshift(next.waiter);
+        this.waitingCount += 1;
+        break;
+      }
       if (now - next.waiter.since <= this.options.maxAgeMs) {
         this.started(next.state, now);
         next.waiter.go();
@@ -303,6 +323,16 @@ export class ConcurrencyGate {
     state.service = this.decayed(state, now) + 1;
     state.at = now;
     state.running += 1;
+  }
+
+  /** Whether a task of a key in `state` may start with `running` tasks running: a free slot, and not a reserved one for a heavy key. */
+  private mayStart(state: KeyState | undefined, running: number, now: number): boolean {
+    if (running >= this.options.slots) return false;
+    return running < this.heavySlots || state === undefined || !this.heavy(state, now);
+  }
+
+  private heavy(state: KeyState, now: number): boolean {
+    return this.decayed(state, now) >= this.heavyService;
   }
 
   private decayed(state: KeyState, now: number): number {

@@ -30,7 +30,10 @@ export const DEFAULT_SCRYPT_PARAMS: ScryptParams = scryptParams(DEFAULT_PASSWORD
  * least-recent-service first per client address (issue 22): an address that got few hashes in
  * the last minute or two (a customer typing a password) goes before every address that got many
  * (a flood), so a flood from many addresses slows the flooders, not the customer, whose hash waits
- * only for the two running. An address may have 4 hashes waiting (3 of its connections, and one
+ * only for the two running. And one of the two slots is kept for addresses with fewer than 4
+ * recent hashes (or refusals): on this machine one hash takes about a second at the production
+ * cost, so waiting for a running flood hash doubled a customer's sign-in; with a slot of their own
+ * they wait for nobody's, and a flood gets one hash at a time. An address may have 4 hashes waiting (3 of its connections, and one
  * more behind a NAT); the queue holds 64, and when it is full a less-served address takes the
  * place of the most-served one's newest. A hash whose estimated wait (counting only the hashes
  * served before it) exceeds 3 s is refused (the caller answers 429 "try again in a few seconds")
@@ -49,6 +52,7 @@ export const hashingGate = new ConcurrencyGate({
   initialEstimateMs: 100,
   halfLifeMs: 30_000,
   maxKeys: 10_000,
+  reserved: { slots: 1, belowService: 4 },
 });
 
 const derive = (password: string, salt: Buffer, params: ScryptParams, queueKey: string): Promise<Buffer> =>

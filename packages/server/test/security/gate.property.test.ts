@@ -14,15 +14,22 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("advance" as const), ms: fc.integer({ min: 0, max: 3_000 }) }), weight: 2 },
 );
 
-const options = fc.record({
-  slots: fc.integer({ min: 1, max: 3 }),
-  maxQueue: fc.integer({ min: 0, max: 8 }),
-  maxWaitingPerKey: fc.integer({ min: 1, max: 4 }),
-  maxWaitMs: fc.constantFrom(Infinity, 500, 2_000),
-  maxAgeMs: fc.constantFrom(Infinity, 4_000),
-  halfLifeMs: fc.constantFrom(1_000, 30_000),
-  maxKeys: fc.integer({ min: 1, max: 6 }),
-});
+const options = fc
+  .record({
+    slots: fc.integer({ min: 1, max: 3 }),
+    maxQueue: fc.integer({ min: 0, max: 8 }),
+    maxWaitingPerKey: fc.integer({ min: 1, max: 4 }),
+    maxWaitMs: fc.constantFrom(Infinity, 500, 2_000),
+    maxAgeMs: fc.constantFrom(Infinity, 4_000),
+    halfLifeMs: fc.constantFrom(1_000, 30_000),
+    maxKeys: fc.integer({ min: 1, max: 6 }),
+  })
+  .chain((o) =>
+    fc.record({ reservedSlots: fc.integer({ min: 0, max: o.slots - 1 }), belowService: fc.integer({ min: 1, max: 5 }) }).map(({ reservedSlots, belowService }) => ({
+      ...o,
+      reserved: { slots: reservedSlots, belowService },
+    })),
+  );
 
 interface Task {
   readonly id: number;

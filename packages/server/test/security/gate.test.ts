@@ -84,6 +84,39 @@ describe("ConcurrencyGate", () => {
     expect(log.filter((l) => l.startsWith("start"))).toEqual(["start running", "start f1", "start a1"]);
   });
 
+  it("a reserved slot: a heavy key runs one task at a time, and a light key starts at once beside it", async () => {
+    const { gate } = gateWith({ slots: 2, reserved: { slots: 1, belowService: 2 } });
+    for (const key of ["H", "H"]) await gate.run(async () => undefined, key);
+    const log: string[] = [];
+    const [h1, h2, l1] = [held(log, "h1"), held(log, "h2"), held(log, "l1")];
+    const all = [gate.run(h1.task, "H"), gate.run(h2.task, "H")];
+    await tick();
+    // H is heavy (2 recent tasks): one slot is not its to use.
+    expect(log).toEqual(["start h1"]);
+    // Behind its own waiting task, on its one slot.
+    expect(gate.estimatedWaitMs("H")).toBe(2 * gate.estimateMs);
+    expect(gate.estimatedWaitMs("L")).toBe(0);
+    all.push(gate.run(l1.task, "L"));
+    await tick();
+    expect(log).toEqual(["start h1", "start l1"]);
+    // The light task ends: its slot stays free rather than go to H.
+    l1.release();
+    await tick();
+    expect(gate.active).toBe(1);
+    expect(log).not.toContain("start h2");
+    h1.release();
+    await tick();
+    expect(log).toContain("start h2");
+    h2.release();
+    await Promise.all(all);
+    expect(gate.active).toBe(0);
+  });
+
+  it("refuses a reservation that leaves heavy keys no slot", () => {
+    expect(() => gateWith({ slots: 2, reserved: { slots: 2, belowService: 1 } })).toThrow(RangeError);
+    expect(() => gateWith({ slots: 2, reserved: { slots: 1, belowService: 0 } })).toThrow(RangeError);
+  });
+
   it("a key's waiting tasks past its cap are refused, and only that key's", async () => {
     const { gate } = gateWith({ maxWaitingPerKey: 2 });
     const log: string[] = [];
