@@ -3,7 +3,8 @@ import type { ChangePasswordRequest, ForgotPasswordRequest } from "@fuel/domain/
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema.ts";
-import { refuse } from "../refusals/Refusal.ts";
+import { Refusal, refuse } from "../refusals/Refusal.ts";
+import { RefusalMemo } from "../limits/refusalMemo.ts";
 import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../limits/attempts.ts";
 import { GateFull } from "../security/gate.ts";
 import { PASSWORD_ATTEMPTS_PER_ADDRESS, PASSWORD_FAILURES_PER_PHONE } from "../limits/policy.ts";
@@ -39,6 +40,14 @@ const hashing = async <A>(work: () => Promise<A>): Promise<A> => {
     if (err instanceof GateFull) throw refuse("ServerBusy", undefined, HASHING_BUSY_RETRY_SECONDS);
     throw err;
   }
+};
+
+/** Addresses over their sign-in limit, per database (so per app: tests open many), remembered until their wait ends. */
+const addressRefusals = new WeakMap<Database, RefusalMemo>();
+const addressRefusalsOf = (db: Database): RefusalMemo => {
+  let memo = addressRefusals.get(db);
+  if (memo === undefined) addressRefusals.set(db, (memo = new RefusalMemo()));
+  return memo;
 };
 
 /** Compared against when the phone has no password, so "no such customer" takes as long as "wrong password". One per parameter set. */
@@ -78,7 +87,18 @@ const matchPassword = async (deps: PasswordDeps, phone: string, password: string
  */
 export const checkPasswordLogin = async (deps: PasswordDeps, phone: string, password: string, ip: string, now: number): Promise<UserRow | undefined> => {
   const phoneAsk: Ask = { limit: PASSWORD_FAILURES_PER_PHONE, subject: phone };
-  const counted = await countAttempt(deps.db, [phoneAsk, { limit: PASSWORD_ATTEMPTS_PER_ADDRESS, subject: ip }], now);
+  const memo = addressRefusalsOf(deps.db);
+  const refusedUntil = memo.refusedUntil(ip, now);
+  if (refusedUntil !== undefined) throw refuse(PASSWORD_ATTEMPTS_PER_ADDRESS.reason, undefined, (refusedUntil - now) / 1000);
+  let counted: readonly number[];
+  try {
+    counted = await countAttempt(deps.db, [phoneAsk, { limit: PASSWORD_ATTEMPTS_PER_ADDRESS, subject: ip }], now);
+  } catch (err) {
+    if (err instanceof Refusal && err.reason === PASSWORD_ATTEMPTS_PER_ADDRESS.reason && err.retryAfterSeconds !== undefined) {
+      memo.remember(ip, now + err.retryAfterSeconds * 1000, now);
+    }
+    throw err;
+  }
   let user: UserRow | undefined;
   try {
     user = await matchPassword(deps, phone, password, ip);

@@ -104,6 +104,19 @@ describe("sign-ins per client address: 20 a minute, right or wrong", () => {
     booted.clock.advance(60);
     expectSuccess(await signIn(RIGHT, "10.0.0.9"));
   });
+
+  it("an address already refused is refused again without asking the database, until its wait ends (issue 22: a flood's refusals cost nothing)", async () => {
+    await seedUser(booted, { phone: PHONE, password: RIGHT });
+    for (let i = 0; i < 20; i++) expectError(await signIn("wrong-pass", "10.0.0.7", `1370000${String(i).padStart(4, "0")}`), 400);
+    expect(expectLimited(await signIn(RIGHT, "10.0.0.7"), "SignInAttemptsLimited", /too many sign-in attempts from this network/)).toBe(60);
+    const transactions = vi.spyOn(booted.db, "transaction");
+    booted.clock.advance(20);
+    expect(expectLimited(await signIn(RIGHT, "10.0.0.7"), "SignInAttemptsLimited", /too many sign-in attempts from this network/)).toBe(40);
+    expect(transactions).not.toHaveBeenCalled();
+    transactions.mockRestore();
+    booted.clock.advance(40);
+    expectSuccess(await signIn(RIGHT, "10.0.0.7"));
+  });
 });
 
 describe("hashing under load", () => {
