@@ -18,7 +18,7 @@ import { findUserById, findUserByPhone, type UserRow } from "./users.ts";
 
 /**
  * Passwords (spec §2 /setPassword, /resetPassword, /forgetPassword): scrypt hashes
- * (../security/passwords.ts), never logged, never answered. Hashing (~100 ms of CPU at the
+ * (../security/passwords.ts), never logged, never answered. Hashing (up to ~1 s of CPU at the
  * production cost) happens before any transaction opens, so no lock is held while it runs, and
  * through the process's hashing gate, so a crowd of sign-ins cannot take every thread.
  */

@@ -4,7 +4,8 @@ import { DEFAULT_PASSWORD_HASH_COST } from "./passwordCost.ts";
 
 /**
  * Password hashing with scrypt (Node's own, no native add-on). The default parameters follow
- * OWASP's scrypt recommendation (N=2^17, r=8, p=1), about 100 ms on these machines: slow for an
+ * OWASP's scrypt recommendation (N=2^17, r=8, p=1), 0.8 to 1 s on these 2-core machines (measured
+ * 2026-11-27, docs/performance.md), far less on a current server core: slow for an
  * attacker, bearable for a sign-in. N is configurable (`PASSWORD_HASH_COST`, ./passwordCost.ts:
  * production never goes below the default; tests go far below). The stored form carries its
  * parameters, so changing N never invalidates existing hashes: each is verified with its own.
