@@ -4,6 +4,7 @@
  * The wire contract is `@fuel/domain/api`; fast-check arbitraries are `@fuel/domain/testing`.
  * @module
  */
+export * as CardNumber from "./CardNumber.ts";
 export * as Constants from "./Constants.ts";
 export * as Distance from "./Distance.ts";
 export * as Maintenance from "./Maintenance.ts";

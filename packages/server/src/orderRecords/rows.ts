@@ -1,10 +1,9 @@
-import { Order, Time } from "@fuel/domain";
+import { CardNumber, Order, Time } from "@fuel/domain";
 import type { GasType, Order as WireOrder, PayType } from "@fuel/domain/api";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";
 import type { StationRow } from "../catalogue/stations.ts";
 import { stationToWire } from "../catalogue/stations.ts";
-import { maskCardNumber, shownDigitsOf } from "../recharge/cards.ts";
 
 /** An order as stored (table `orders`). */
 export type OrderRow = typeof orders.$inferSelect;
@@ -89,9 +88,9 @@ export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode:
   stationInfo: station === null ? null : stationToWire(station),
   pay_qrcode: visibleQrCode(row, liveCode, now),
   refund_status: row.refundStatus as WireOrder["refund_status"],
-  card_num: row.cardNum === null || ownCard ? row.cardNum : maskCardNumber(row.cardNum),
+  card_num: row.cardNum === null || ownCard ? row.cardNum : CardNumber.masked(row.cardNum),
   reason: row.reason,
-  last_number: row.lastNumber === null || ownCard ? row.lastNumber : shownDigitsOf(row.lastNumber),
+  last_number: row.lastNumber === null || ownCard ? row.lastNumber : CardNumber.shownDigits(row.lastNumber),
   paytype: row.paytype as PayType,
   issues_card: row.issuesCard,
 });

@@ -1,4 +1,4 @@
-import { Constants } from "@fuel/domain";
+import { CardNumber } from "@fuel/domain";
 import type { CardInfo, CardListEntry, CardListResponse } from "@fuel/domain/api";
 import { and, asc, eq, inArray, isNotNull, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
@@ -23,20 +23,6 @@ export type CardRow = typeof cards.$inferSelect;
  */
 export const PERSONAL_TEAM = "个人";
 
-/** Spec §3/§9: the last 7 digits, by which a customer knows a card. */
-export const lastNumberOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_LAST_DIGITS);
-
-/** The digits of another's card that a customer is shown (issue 22). */
-export const shownDigitsOf = (cardnum: string): string => cardnum.slice(-Constants.CARD_SHOWN_DIGITS);
-
-/**
- * `1000111234567` -> `*********4567`: another's card as a customer sees it (issue 22). The last 7
- * would be the whole number, its prefix being public (`GET /api/webinfo/read`); the customer
- * recharges it by its `card_ref`.
- */
-export const maskCardNumber = (cardnum: string): string =>
-  "*".repeat(Math.max(0, cardnum.length - Constants.CARD_SHOWN_DIGITS)) + shownDigitsOf(cardnum);
-
 /** `13800138000` -> `138****8000`: enough to recognise one's own fleet's phone, not to call it. */
 export const maskPhone = (phone: string): string => (phone.length < 8 ? "*".repeat(phone.length) : `${phone.slice(0, 3)}${"*".repeat(phone.length - 7)}${phone.slice(-4)}`);
 
@@ -58,7 +44,7 @@ export const cardToInfo =
     const card_ref = viewer.refs.make(viewer.userId, c.id);
     return c.phonenum === viewer.phone
       ? { cardnum: c.cardnum, phonenum: c.phonenum, team: c.team, status: c.status, card_ref }
-      : { cardnum: maskCardNumber(c.cardnum), phonenum: maskPhone(c.phonenum), team: c.team, status: c.status, card_ref };
+      : { cardnum: CardNumber.masked(c.cardnum), phonenum: maskPhone(c.phonenum), team: c.team, status: c.status, card_ref };
   };
 
 const cardToEntry =
@@ -66,8 +52,8 @@ const cardToEntry =
   (c: CardRow): CardListEntry => {
     const own = c.phonenum === viewer.phone;
     return {
-      card_num: own ? c.cardnum : maskCardNumber(c.cardnum),
-      last_number: own ? lastNumberOf(c.cardnum) : shownDigitsOf(c.cardnum),
+      card_num: own ? c.cardnum : CardNumber.masked(c.cardnum),
+      last_number: own ? CardNumber.lastDigits(c.cardnum) : CardNumber.shownDigits(c.cardnum),
       team: c.team,
       card_type: c.cardType === 2 ? 2 : 1,
       card_ref: viewer.refs.make(viewer.userId, c.id),

@@ -1,4 +1,4 @@
-import { Money, Order, Pricing, Validation } from "@fuel/domain";
+import { CardNumber, Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
 import { ok, type Ok } from "../http/envelope.ts";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
@@ -9,7 +9,7 @@ import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
 import { refuseUnlessConsumptionAllowed } from "./cardPagePreconditions.ts";
 import type { CardRefs } from "./cardRefs.ts";
-import { findCard, findCardById, lastNumberOf, type CardRow } from "./cards.ts";
+import { findCard, findCardById, type CardRow } from "./cards.ts";
 
 /**
  * `POST /api/rechargeorder/create` (spec §3, §5, §7; issue 4): top up a fuel card, paid through
@@ -57,7 +57,7 @@ export const createRecharge = async (
     Validation.validateRechargeDraft({
       gasType: draft.gas_Type,
       cardType: orRefuse(Order.cardTypeFromCode(draft.card_type)),
-      lastNumber: referenced === undefined ? draft.last_number : lastNumberOf(referenced.cardnum),
+      lastNumber: referenced === undefined ? draft.last_number : CardNumber.lastDigits(referenced.cardnum),
       amount: centsOf(draft.order_amount),
       phone: draft.phone,
       secondPhone: draft.phonenum2,

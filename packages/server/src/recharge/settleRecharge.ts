@@ -1,4 +1,4 @@
-import { Order, Refund, Validation } from "@fuel/domain";
+import { CardNumber, Order, Refund, Validation } from "@fuel/domain";
 import type { OrderStatusAnswer } from "@fuel/domain/api";
 import { and, eq } from "drizzle-orm";
 import { Result } from "effect";
@@ -8,7 +8,6 @@ import { refusalOf, refuse } from "../refusals/Refusal.ts";
 import { lockOrder } from "../orderRecords/queries.ts";
 import { domainOrder, STATUS } from "../orderRecords/rows.ts";
 import { refundOrder, type RefundDeps } from "../payments/refunds.ts";
-import { lastNumberOf } from "./cards.ts";
 import { issueVirtualCard } from "./issueCard.ts";
 
 /**
@@ -46,7 +45,7 @@ export const settleRecharge = async (
         ...(rejected
           ? { reason: step.success.reason ?? null, refundStatus: Refund.REFUND_STATUS.requested, refundReason: step.success.reason ?? null, refundRequestedAt: new Date(now) }
           : { usedAt: new Date(now) }),
-        ...(issued === undefined ? {} : { cardNum: issued.cardnum, lastNumber: lastNumberOf(issued.cardnum), team: issued.team }),
+        ...(issued === undefined ? {} : { cardNum: issued.cardnum, lastNumber: CardNumber.lastDigits(issued.cardnum), team: issued.team }),
       })
       .where(and(eq(orders.id, orderId), eq(orders.status, STATUS.unused)));
     await voidQrCodes(tx, orderId, now);

@@ -1,10 +1,9 @@
-import { Messages } from "@fuel/domain";
+import { CardNumber, Messages } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { cards, orders } from "../../src/db/schema.ts";
 import { cardRefKey, cardRefsWith } from "../../src/recharge/cardRefs.ts";
-import { maskCardNumber } from "../../src/recharge/cards.ts";
 import { DEMO_SITE_SETTINGS } from "../../src/seed/demoStations.ts";
 import type { BootedApp } from "../helpers/app.ts";
 import { moneyTestSetUp, rechargeDraftFor } from "../helpers/moneyApp.ts";
@@ -62,10 +61,10 @@ const cardFields = (value: unknown): string[] => {
 const digitCount = (s: string): number => s.replace(/\D/g, "").length;
 
 describe("another's card shows at most its last 4 digits", () => {
-  it("maskCardNumber keeps the length and the last 4 digits, never more digits", () => {
+  it("CardNumber.masked keeps the length and the last 4 digits, never more digits", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\d{7,32}$/), (cardnum) => {
-        const masked = maskCardNumber(cardnum);
+        const masked = CardNumber.masked(cardnum);
         expect(masked).toHaveLength(cardnum.length);
         expect(digitCount(masked)).toBe(4);
         expect(masked.endsWith(cardnum.slice(-4))).toBe(true);

@@ -1,0 +1,30 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { CardNumber, Constants } from "../src/index.ts";
+
+const cardNumbers = fc.stringMatching(/^[0-9]{8,19}$/);
+
+describe("CardNumber (issue 22)", () => {
+  it("a masked number keeps its length and shows no more than its last 4 digits", () => {
+    fc.assert(
+      fc.property(cardNumbers, (cardnum) => {
+        const shown = CardNumber.masked(cardnum);
+        expect(shown).toHaveLength(cardnum.length);
+        expect(shown.replaceAll("*", "")).toBe(cardnum.slice(-Constants.CARD_SHOWN_DIGITS));
+        expect(shown).not.toContain(cardnum.slice(-Constants.CARD_LAST_DIGITS));
+      }),
+    );
+  });
+
+  it("the last 7 digits are what a customer knows their own card by", () => {
+    fc.assert(
+      fc.property(cardNumbers, (cardnum) => {
+        expect(CardNumber.lastDigits(cardnum)).toBe(cardnum.slice(cardnum.length - 7));
+      }),
+    );
+  });
+
+  it("a number no longer than 4 digits is shown as it is", () => {
+    expect(CardNumber.masked("123")).toBe("123");
+  });
+});
