@@ -7,7 +7,6 @@ import type { CityEntry } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import "../components/stations/stations.css";
-import { usePageShown } from "../app/PageShown.ts";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { KeyboardList } from "../components/KeyboardList.tsx";
 import { Page } from "../components/Page.tsx";
@@ -84,10 +83,9 @@ const CitiesPending = observer(function CitiesPending() {
 const CityListPage = observer(function CityListPage() {
   const city = useStore(cityStore);
   const { i18n } = useStores();
-  const shown = usePageShown();
   useEffect(() => {
-    if (shown) void city.openPicker();
-  }, [city, shown]);
+    void city.openPicker();
+  }, [city]);
   const cities = valueOf(city.cities);
   const groups = cities === undefined ? [] : groupByInitial(cities);
   return (
