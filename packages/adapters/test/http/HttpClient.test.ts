@@ -481,7 +481,9 @@ describe("createHttpClient: any answer", () => {
   it("any status outside 2xx and 4xx is ServerFailed with that status", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.integer({ min: 100, max: 199 }), fc.integer({ min: 300, max: 399 }), fc.integer({ min: 500, max: 599 })),
+        // Not 503: a read answered 503 is retried once after its Retry-After (1 s without one), which
+        // "a 503 is retried once (issue 22)" covers with fake timers; drawn here, it made this test slow enough to time out.
+        fc.oneof(fc.integer({ min: 100, max: 199 }), fc.integer({ min: 300, max: 399 }), fc.integer({ min: 500, max: 599 }).filter((s) => s !== 503)),
         fc.string({ minLength: 1 }),
         async (status, message) => {
           const h = harness(() => rawAnswer(status, envelope(null, "error", message), {}));
