@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
-import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { preactAliases, withoutReactRouterOnlyImports } from "./build/preact.ts";
 import { precompress } from "./build/precompress.ts";
 import { routePreload } from "./build/routePreload.ts";
 import { serviceWorkerBuild } from "./build/serviceWorker.ts";
@@ -15,11 +15,12 @@ export default defineConfig(({ mode }) => ({
   // Nothing lazy is needed before the first render (the version is read without the contract:
   // main.tsx), but every page that calls the API as it opens needs the contract at once: it comes
   // with the page's chunk; the sign-in button pages make no call.
-  plugins: [react(), routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }), serviceWorkerBuild(), precompress()],
+  plugins: [routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }), serviceWorkerBuild(), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
-    alias: mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    // React and React DOM are Preact (build/preact.ts, docs/decisions/0005-preact.md).
+    alias: [...preactAliases, ...(mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [])],
   },
   server: { proxy: { "/api": apiTarget, "/sandbox": apiTarget } },
-  build: { target: "es2020", sourcemap: true },
+  build: { target: "es2020", sourcemap: true, rolldownOptions: { onLog: withoutReactRouterOnlyImports } },
 }));

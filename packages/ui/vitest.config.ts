@@ -1,17 +1,21 @@
-import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
+import { preactAliases } from "./build/preact.ts";
 
 // Store and component tests (Testing Library on happy-dom). Browser tests (test/e2e, Chromium)
 // have their own config and command: `npm run test:e2e`.
+// They run on Preact, as the app ships (build/preact.ts): React's names are aliased to preact/compat,
+// the libraries that import React are run through Vite (inlined) so that the aliases reach them, and
+// test/support/preact.ts hands the same Preact to the CommonJS files Node still loads itself.
 export default defineProject({
-  plugins: [react()],
-  resolve: { conditions: ["@fuel/source"] },
+  resolve: { conditions: ["@fuel/source"], alias: preactAliases },
   ssr: { resolve: { conditions: ["@fuel/source"] } },
   test: {
     name: "ui",
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     exclude: ["test/e2e/**"],
     environment: "happy-dom",
-    setupFiles: ["test/support/setup.ts"],
+    setupFiles: ["test/support/preact.ts", "test/support/setup.ts"],
+    // ESM files of these would otherwise be imported by Node itself, their `react` imports unaliased.
+    server: { deps: { inline: [/\/node_modules\/(preact|react-router|mobx-react-lite|@testing-library\/react|antd-mobile|antd-mobile-icons)\//] } },
   },
 });

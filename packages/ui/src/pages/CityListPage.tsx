@@ -7,6 +7,7 @@ import type { CityEntry } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import "../components/stations/stations.css";
+import { usePageShown } from "../app/PageShown.ts";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { KeyboardList } from "../components/KeyboardList.tsx";
 import { Page } from "../components/Page.tsx";
@@ -83,9 +84,10 @@ const CitiesPending = observer(function CitiesPending() {
 const CityListPage = observer(function CityListPage() {
   const city = useStore(cityStore);
   const { i18n } = useStores();
+  const shown = usePageShown();
   useEffect(() => {
-    void city.openPicker();
-  }, [city]);
+    if (shown) void city.openPicker();
+  }, [city, shown]);
   const cities = valueOf(city.cities);
   const groups = cities === undefined ? [] : groupByInitial(cities);
   return (

@@ -2,6 +2,7 @@ import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import "../components/stations/stations.css";
+import { usePageShown } from "../app/PageShown.ts";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { CityHeader } from "../components/stations/CityHeader.tsx";
@@ -30,9 +31,11 @@ const StationListPage = observer(function StationListPage() {
   const city = useStore(cityStore);
   const stations = useStore(stationsStore);
   const chosen = city.city;
+  // On each return too (kept alive): a city picked meanwhile, or a load that failed, is loaded then.
+  const shown = usePageShown();
   useEffect(() => {
-    void stations.open();
-  }, [stations, chosen]);
+    if (shown) void stations.open();
+  }, [stations, chosen, shown]);
   return (
     <Page back={false}>
       <CityHeader />
