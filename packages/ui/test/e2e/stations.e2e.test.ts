@@ -69,6 +69,42 @@ describe("finding a station, in Chromium", () => {
     await device.context.close();
   });
 
+  it("keeps /stationlist alive: back from another page, the same list at the same scroll, hidden meanwhile (no <Activity> on Preact)", async () => {
+    const device = await phone(browser, { viewport: { width: 360, height: 640 } });
+    await withSession(device.page, { token }, true);
+    const { page } = device;
+    await page.goto(`${baseUrl()}/stationlist`, { waitUntil: "networkidle" });
+    await page.locator(".station-card").first().waitFor();
+    // A mark on the list's DOM: a page drawn again would not carry it.
+    await page.evaluate(() => document.querySelector(".station-card")?.setAttribute("data-kept-mark", "1"));
+    await page.evaluate(() => window.scrollTo({ top: 700, behavior: "instant" }));
+    await page.waitForFunction(() => window.scrollY > 300);
+    // The page's scroll listener has seen it (the browser sends scroll events on its next frame).
+    await page.waitForTimeout(300);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const loads = { count: 0 };
+    page.on("request", (r) => {
+      if (r.url().includes("/api/station/current_city_list")) loads.count++;
+    });
+
+    // The route map of a station on screen there (a tap that needs no scrolling), then back.
+    const onScreen = await page.evaluate(() => [...document.querySelectorAll(".station-card")].find((card) => card.getBoundingClientRect().top > 60 && card.getBoundingClientRect().bottom < window.innerHeight)?.querySelector("h2")?.textContent);
+    if (onScreen == null) throw new Error("no station card wholly on screen at this scroll");
+    await page.getByRole("button", { name: `Route map to ${onScreen}` }).click();
+    await page.waitForURL(/\/stationmap/);
+    expect(await page.locator("[data-kept-alive='/stationlist']").isHidden()).toBe(true);
+    expect(await page.locator(".station-card").first().isVisible()).toBe(false);
+    await page.goBack();
+    await page.waitForURL(/\/stationlist$/);
+    await page.locator("[data-kept-mark='1']").waitFor();
+    await page.waitForFunction((y) => Math.abs(window.scrollY - y) <= 1, scrolled, { timeout: 5_000 }).catch(async () => {
+      throw new Error(`scrolled to ${scrolled} before leaving, at ${await page.evaluate(() => window.scrollY)} after coming back`);
+    });
+    expect(loads.count).toBe(0);
+    expect(device.errors).toEqual([]);
+    await device.context.close();
+  });
+
   it("with the location refused, says 'failed to get location' and still lists stations with 'unknown distance'", async () => {
     const device = await phone(browser, { location: "refused" });
     const { page } = device;
