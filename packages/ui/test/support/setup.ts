@@ -2,6 +2,11 @@ import { cleanup, configure as configureTestingLibrary } from "@testing-library/
 import { Dialog, Toast } from "antd-mobile";
 import { configure } from "mobx";
 import { afterEach } from "vitest";
+// Notices (app/Notices.tsx) imports the Toast component by this path on a store's first notice,
+// after the render that raised it. Loaded here, it is in the module graph before any test starts:
+// a notice raised as a test file ends would otherwise load it (and its mask.css) while Vitest
+// tears the file's environment down (an unhandled EnvironmentTeardownError, seen on a fresh clone).
+import "antd-mobile/es/components/toast";
 import { installKitRenderer } from "../../src/app/kitRender.ts";
 
 // Strict MobX in tests: a store that changes state outside an action fails loudly here.
