@@ -42,6 +42,8 @@ import {
   SandboxClockRequest,
   SandboxClockResponse,
   SandboxCodeResponse,
+  SandboxGeocodeQuery,
+  SandboxGeocodeResponse,
   SandboxInviteCodesRequest,
   SandboxInviteCodesResponse,
   SandboxOauthCodeRequest,
@@ -375,6 +377,16 @@ export const Api = {
     request: SandboxSmsQuery,
     response: SandboxCodeResponse,
     summary: "Sandbox: the last SMS code sent to ?phone=.",
+    idempotent: true,
+  }),
+  sandboxGeocode: endpoint({
+    method: "GET",
+    path: "/api/sandbox/geocode",
+    access: "none",
+    request: SandboxGeocodeQuery,
+    response: SandboxGeocodeResponse,
+    summary:
+      "Sandbox: the map provider's reverse geocoder. The city of the catalogue's station nearest to ?longitude=&latitude= (GCJ-02 degrees); 404 `station not found` when the catalogue has none.",
     idempotent: true,
   }),
   sandboxPay: endpoint({

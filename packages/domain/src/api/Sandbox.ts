@@ -1,5 +1,5 @@
-import { Schema } from "effect";
-import { Code, LineText, LongText, OrderIdField, Phone, ShortText, Timestamp } from "./Primitives.ts";
+import { Schema, SchemaGetter } from "effect";
+import { Code, Latitude, LineText, LongText, Longitude, OrderIdField, Phone, ShortText, Timestamp } from "./Primitives.ts";
 
 /**
  * The sandbox providers' endpoints (DESIGN.md §4): scripts and the sandbox UI drive the outside
@@ -80,3 +80,28 @@ export type SandboxClockRequest = typeof SandboxClockRequest.Type;
 /** The server's clock after the move. */
 export const SandboxClockResponse = Schema.Struct({ now: Timestamp }).annotate({ identifier: "SandboxClockResponse" });
 export type SandboxClockResponse = typeof SandboxClockResponse.Type;
+
+/** A decimal number as a query string carries it (`114.0579`, `-33.9`): at most 32 characters, no exponent, no `Infinity`. */
+const DecimalText = Schema.String.check(Schema.isPattern(/^-?[0-9]{1,3}(\.[0-9]{1,24})?$/u, { expected: "a decimal number of degrees" }));
+
+/** A coordinate read from a query string (or a JSON number), then checked by `target`'s range. */
+const degrees = <S extends Schema.Top & { readonly Encoded: number }>(target: S) =>
+  Schema.Union([Schema.Finite, DecimalText]).pipe(
+    Schema.decodeTo(target, {
+      decode: SchemaGetter.transform((raw: number | string) => Number(raw) as S["Encoded"]),
+      encode: SchemaGetter.transform((n: S["Encoded"]): number | string => n),
+    }),
+  );
+
+/**
+ * `GET /api/sandbox/geocode?longitude=..&latitude=..` (GCJ-02): the stand-in for the map
+ * provider's reverse geocoder, one request like the production one.
+ */
+export const SandboxGeocodeQuery = Schema.Struct({ longitude: degrees(Longitude), latitude: degrees(Latitude) }).annotate({
+  identifier: "SandboxGeocodeQuery",
+});
+export type SandboxGeocodeQuery = typeof SandboxGeocodeQuery.Type;
+
+/** The city there: the city of the catalogue's nearest station, so it always has stations. */
+export const SandboxGeocodeResponse = Schema.Struct({ city: ShortText }).annotate({ identifier: "SandboxGeocodeResponse" });
+export type SandboxGeocodeResponse = typeof SandboxGeocodeResponse.Type;

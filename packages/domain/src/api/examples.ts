@@ -260,6 +260,7 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
 
   sandboxOauthCode: { request: { openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M", nickname: "Li Wei" }, response: { code: "081Kq4Ga1MSox03Ae9Ha1hZZUw0Kq4Ga" } },
   sandboxSms: { request: { phone: "13800138000" }, response: { code: "4821" } },
+  sandboxGeocode: { request: { longitude: 114.0579, latitude: 22.5431 }, response: { city: "Shenzhen" } },
   sandboxPay: { request: { order_id: 5001, result: "ok" }, response: { order_id: 5001, order_status: 2 } },
   sandboxCashierRedeem: { request: { qrcode: "KP5001-2F7C9E0B41" }, response: { order_id: 5001, order_status: 3 } },
   sandboxRechargeSettle: {
