@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { benchProbeRoutes } from "./benchProbe.ts";
 import { cashierSandboxRoutes } from "./cashier.ts";
 import { catalogueRoutes } from "./catalogue.ts";
+import { geocodeSandboxRoutes } from "./geocode.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
 import { operatorSandboxRoutes } from "./operators.ts";
 import { orderRoutes } from "./orders.ts";
@@ -26,6 +27,7 @@ export const registerRoutes = (app: FastifyInstance): void => {
     paymentSandboxRoutes(app);
     cashierSandboxRoutes(app);
     rechargeSandboxRoutes(app);
+    geocodeSandboxRoutes(app);
     // Only with FUEL_BENCH_PROBE=1 (npm run bench:write); never in production mode.
     benchProbeRoutes(app);
   }
