@@ -7,12 +7,13 @@ export interface RunningServer {
 
 /**
  * The real server (in-memory PGlite, sandbox mode, demo data, production) serving
- * `packages/ui/dist`, in a child process as the browser tests start it. `port` 0 picks a free one.
+ * `packages/ui/dist` (or `uiDistDir`: a build made elsewhere, as the server's UI_DIST_DIR), in a
+ * child process as the browser tests start it. `port` 0 picks a free one.
  */
-export const startServer = async (repoDir: string, port: string): Promise<RunningServer> => {
+export const startServer = async (repoDir: string, port: string, uiDistDir?: string): Promise<RunningServer> => {
   const server: ChildProcess = spawn(process.execPath, ["--conditions=@fuel/source", "--import", "tsx", "packages/server/src/main.ts"], {
     cwd: repoDir,
-    env: { ...process.env, DATABASE_URL: "memory://", PORT: port, HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: "memory://", PORT: port, HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production", ...(uiDistDir === undefined ? {} : { UI_DIST_DIR: uiDistDir }) },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));

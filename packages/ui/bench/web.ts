@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -9,24 +9,36 @@ import puppeteer from "puppeteer-core";
 import { benchCustomer, type BenchCustomer } from "./session.ts";
 import { firstLoadFiles, kb, pageChunksOf, sizesOf, type Manifest } from "./firstLoad.ts";
 import { startServer } from "./server.ts";
+import { CPU_SLOWDOWN, formatWeakResult, measureWeakNetwork, metTarget, WEAK_NETWORK } from "./weakNetwork.ts";
 
 /**
  * `npm run bench:web`: issue 11's performance budget. Builds the UI as production does, serves it
  * from the real server (in-memory PGlite, sandbox), runs Lighthouse 12 with its mobile preset
  * (simulated slow 4G and a 4x slower CPU) RUNS times on each route with Debian's Chromium, and
  * prints the medians and the first-load JavaScript computed from the build's manifest and index.html.
+ * Then issue 23's weak-network cold loads (./weakNetwork.ts): the time to each route's first useful
+ * content on a 400 ms, 400 kbit/s network with a 4x slower CPU, against its target, with the
+ * request waterfall of the median run.
  * BENCH_RUNS (default 3), BENCH_ROUTES (default: every route below), BENCH_PORT (default 0: a
- * free port), BENCH_SKIP_BUILD=1 (measure the build already in dist), CHROMIUM_PATH tune it.
+ * free port), BENCH_SKIP_BUILD=1 (measure the build already there), BENCH_DIST_DIR (default
+ * packages/ui/dist: where the build goes and what the server serves, so a trial build elsewhere
+ * leaves dist alone), BENCH_WEAK_ONLY=1 (no Lighthouse), BENCH_SKIP_WEAK=1 (Lighthouse only),
+ * CHROMIUM_PATH tune it.
  */
 
 const uiDir = fileURLToPath(new URL("..", import.meta.url));
 const repoDir = fileURLToPath(new URL("../../..", import.meta.url));
-const distDir = join(uiDir, "dist");
+const distDir = resolve(process.env["BENCH_DIST_DIR"] ?? join(uiDir, "dist"));
+const weakOnly = process.env["BENCH_WEAK_ONLY"] === "1";
+const skipWeak = process.env["BENCH_SKIP_WEAK"] === "1";
+const chromiumPath = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium";
 const runs = Number(process.env["BENCH_RUNS"] ?? 3);
 const routes = (process.env["BENCH_ROUTES"] ?? "/login,/stationlist,/oneKeyGas,/orderlist,/orderDetail/:id,/recharge2,/recharge/2").split(",").map((r) => r.trim()).filter((r) => r !== "");
 
 /** Routes behind the guard are loaded as a signed-in customer, at addresses made from the bench's own order. */
 const SIGNED_IN = new Set(["/oneKeyGas", "/orderlist", "/orderDetail/:id", "/recharge2", "/recharge/2"]);
+/** The weak-network loads also list stations as the signed-in customer, who is the one that goes on to fuel. */
+const WEAK_SIGNED_IN = new Set([...SIGNED_IN, "/stationlist"]);
 const addressOf = (route: string, customer: BenchCustomer): string =>
   route === "/oneKeyGas" ? `/oneKeyGas?station_id=${customer.stationId}` : route.replace(":id", String(customer.orderId));
 
@@ -59,7 +71,7 @@ interface Run {
 }
 
 const build = (): void => {
-  const built = spawnSync(process.execPath, [join(repoDir, "node_modules/vite/bin/vite.js"), "build", "--manifest", "--logLevel", "warn"], {
+  const built = spawnSync(process.execPath, [join(repoDir, "node_modules/vite/bin/vite.js"), "build", "--manifest", "--outDir", distDir, "--emptyOutDir", "--logLevel", "warn"], {
     cwd: uiDir,
     stdio: "inherit",
     env: { ...process.env, NODE_ENV: "production" },
@@ -142,26 +154,11 @@ const withRetries = async <A>(run: () => Promise<A>, left = 2): Promise<A> => {
 
 const verdict = (ok: boolean): string => (ok ? "met" : "NOT MET");
 
-const main = async (): Promise<number> => {
-  console.log(`bench:web ${new Date().toISOString()} load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}`);
-  if (process.env["BENCH_SKIP_BUILD"] !== "1") build();
-  const manifestPath = join(distDir, ".vite/manifest.json");
-  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with \`vite build --manifest\` (the bench does unless BENCH_SKIP_BUILD=1)`);
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
-  const pages = pageChunksOf(readFileSync(join(uiDir, "src/app/pages.tsx"), "utf8"));
-
+/** Lighthouse RUNS times on each route, its medians against issue 11's budgets; whether all were met. */
+const lighthouseRoutes = async (origin: string, customer: BenchCustomer | undefined, manifest: Manifest, pages: ReadonlyMap<string, string>): Promise<boolean> => {
   let allMet = true;
-  const routeChunks = sizesOf(distDir, Object.values(manifest).filter((c) => c.isDynamicEntry === true && c.file.endsWith(".js")).map((c) => c.file));
-  const largest = routeChunks[0];
-  console.log(`\nlazy chunks: ${routeChunks.length}; largest ${largest === undefined ? "none" : `${largest.file} ${kb(largest.gzip)} KB gzip`} (budget ${ROUTE_CHUNK_BUDGET_KB} KB: ${verdict((largest?.gzip ?? 0) <= ROUTE_CHUNK_BUDGET_KB * 1024)})`);
-  allMet &&= (largest?.gzip ?? 0) <= ROUTE_CHUNK_BUDGET_KB * 1024;
-  const all = sizesOf(distDir, Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js")));
-  console.log(`all JS chunks (gzip KB): ${all.map((c) => `${c.file.replace(/^assets\//, "")} ${kb(c.gzip)}`).join(", ")}`);
-
-  const server = await startServer(repoDir, process.env["BENCH_PORT"] ?? "0");
-  const chrome = await launch({ chromePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium", chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await launch({ chromePath: chromiumPath, chromeFlags: CHROMIUM_FLAGS });
   try {
-    const customer = routes.some((r) => SIGNED_IN.has(r)) ? await benchCustomer(server.baseUrl) : undefined;
     for (const route of routes) {
       const signedIn = SIGNED_IN.has(route) && customer !== undefined;
       const address = customer === undefined ? route : addressOf(route, customer);
@@ -170,8 +167,8 @@ const main = async (): Promise<number> => {
       const results: Run[] = [];
       for (let i = 0; i < runs; i++) results.push(
           await withRetries(async () => {
-            if (signedIn) await signIn(chrome.port, server.baseUrl, customer.token);
-            return lighthouseRun(`${server.baseUrl}${address}`, chrome.port, signedIn);
+            if (signedIn) await signIn(chrome.port, origin, customer.token);
+            return lighthouseRun(`${origin}${address}`, chrome.port, signedIn);
           }),
         );
       const m = (pick: (r: Run) => number) => median(results.map(pick));
@@ -189,6 +186,49 @@ const main = async (): Promise<number> => {
     }
   } finally {
     chrome.kill();
+  }
+  return allMet;
+};
+
+const main = async (): Promise<number> => {
+  console.log(`bench:web ${new Date().toISOString()} load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}, Node ${process.version}`);
+  if (process.env["BENCH_SKIP_BUILD"] !== "1") build();
+  const manifestPath = join(distDir, ".vite/manifest.json");
+  if (!existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: build with \`vite build --manifest\` (the bench does unless BENCH_SKIP_BUILD=1)`);
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  const pages = pageChunksOf(readFileSync(join(uiDir, "src/app/pages.tsx"), "utf8"));
+
+  let allMet = true;
+  const routeChunks = sizesOf(distDir, Object.values(manifest).filter((c) => c.isDynamicEntry === true && c.file.endsWith(".js")).map((c) => c.file));
+  const largest = routeChunks[0];
+  console.log(`\nlazy chunks: ${routeChunks.length}; largest ${largest === undefined ? "none" : `${largest.file} ${kb(largest.gzip)} KB gzip`} (budget ${ROUTE_CHUNK_BUDGET_KB} KB: ${verdict((largest?.gzip ?? 0) <= ROUTE_CHUNK_BUDGET_KB * 1024)})`);
+  allMet &&= (largest?.gzip ?? 0) <= ROUTE_CHUNK_BUDGET_KB * 1024;
+  const all = sizesOf(distDir, Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js")));
+  console.log(`all JS chunks (gzip KB): ${all.map((c) => `${c.file.replace(/^assets\//, "")} ${kb(c.gzip)}`).join(", ")}`);
+
+  const server = await startServer(repoDir, process.env["BENCH_PORT"] ?? "0", distDir);
+  try {
+    const customer = routes.some((r) => WEAK_SIGNED_IN.has(r)) ? await benchCustomer(server.baseUrl) : undefined;
+    if (!weakOnly) allMet = (await lighthouseRoutes(server.baseUrl, customer, manifest, pages)) && allMet;
+    if (!skipWeak) {
+      console.log(`\nweak network cold loads: latency ${WEAK_NETWORK.latency} ms, ${(WEAK_NETWORK.downloadThroughput * 8) / 1024}/${(WEAK_NETWORK.uploadThroughput * 8) / 1024} kbit/s, CPU ${CPU_SLOWDOWN}x slower, 360x640, zh-CN, fresh context per run`);
+      const started = Date.now();
+      const weak = await measureWeakNetwork({
+        origin: server.baseUrl,
+        routes: routes.map((route) => ({
+          route,
+          address: customer === undefined ? route : addressOf(route, customer),
+          token: WEAK_SIGNED_IN.has(route) ? customer?.token : undefined,
+        })),
+        runs,
+        chromiumPath,
+        chromiumFlags: CHROMIUM_FLAGS,
+        onResult: (result) => console.log(formatWeakResult(result, server.baseUrl).join("\n")),
+      });
+      console.log(`\nweak network part: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      allMet = weak.every(metTarget) && allMet;
+    }
+  } finally {
     await server.stop();
   }
   console.log(`\nbudget: ${allMet ? "met" : "NOT MET"}`);
