@@ -81,8 +81,13 @@ export type SandboxClockRequest = typeof SandboxClockRequest.Type;
 export const SandboxClockResponse = Schema.Struct({ now: Timestamp }).annotate({ identifier: "SandboxClockResponse" });
 export type SandboxClockResponse = typeof SandboxClockResponse.Type;
 
-/** A decimal number as a query string carries it (`114.0579`, `-33.9`): at most 32 characters, no exponent, no `Infinity`. */
-const DecimalText = Schema.String.check(Schema.isPattern(/^-?[0-9]{1,3}(\.[0-9]{1,24})?$/u, { expected: "a decimal number of degrees" }));
+/**
+ * A number of degrees as a query string carries it: what `String(n)` writes (`114.0579`, `-33.9`,
+ * `1e-7` near zero), bounded in length; never `NaN`, `Infinity`, hex or blank.
+ */
+const DecimalText = Schema.String.check(
+  Schema.isPattern(/^-?[0-9]{1,3}(\.[0-9]{1,24})?([eE][-+]?[0-9]{1,3})?$/u, { expected: "a decimal number of degrees" }),
+);
 
 /** A coordinate read from a query string (or a JSON number), then checked by `target`'s range. */
 const degrees = <S extends Schema.Top & { readonly Encoded: number }>(target: S) =>

@@ -29,6 +29,11 @@ describe("GET /api/sandbox/geocode", () => {
     expect(expectSuccess(await geocode(`?longitude=${longitude}&latitude=${latitude}`))).toEqual({ city });
   });
 
+  it("reads the degrees as String(n) writes them, an exponent near zero included", async () => {
+    expect(expectSuccess(await geocode(`?longitude=${String(113.33)}&latitude=${String(23.14)}`))).toEqual({ city: "广州市" });
+    expectSuccess(await geocode(`?longitude=${String(1e-7)}&latitude=${String(-2e-9)}`));
+  });
+
   it("a position far from every station still gets the nearest one's city", async () => {
     // Beijing: the seeded catalogue is in Guangdong; the nearest station is one of its cities.
     const { city } = expectSuccess<{ city: string }>(await geocode("?longitude=116.40&latitude=39.90"));
@@ -42,7 +47,8 @@ describe("GET /api/sandbox/geocode", () => {
     ["not a number", "?longitude=abc&latitude=22.54"],
     ["NaN", "?longitude=NaN&latitude=22.54"],
     ["Infinity", "?longitude=Infinity&latitude=22.54"],
-    ["an exponent", "?longitude=1e2&latitude=22.54"],
+    ["hex", "?longitude=0x72&latitude=22.54"],
+    ["an exponent beyond the range", "?longitude=1e3&latitude=22.54"],
     ["empty", "?longitude=&latitude=22.54"],
     ["longitude out of range", "?longitude=181&latitude=22.54"],
     ["latitude out of range", "?longitude=114.05&latitude=-90.5"],
