@@ -1,123 +1,77 @@
-import { Distance } from "@fuel/domain";
-import { exampleStation, type Station } from "@fuel/domain/api";
 import { lngLatInChina } from "@fuel/domain/testing";
 import { Cause, Effect, Exit, Option } from "effect";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
-import { gatewaysOver } from "../../src/http/gateways.ts";
 import { AmapGeocoder } from "../../src/map/AmapGeocoder.ts";
 import { SandboxGeocoder } from "../../src/map/SandboxGeocoder.ts";
-import { Offline, ServerFailed } from "../../src/ports/errors.ts";
+import { Offline, ServerFailed, ServerRefused } from "../../src/ports/errors.ts";
 import { GeocodeFailed, type Position } from "../../src/ports/Map.ts";
 import { ScriptedApi } from "../../src/testing/ScriptedApi.ts";
 import { failureOf } from "../support/failures.ts";
 
-const station = (id: number, city: string, longitude: number, latitude: number): Station => ({
-  ...exampleStation,
-  id,
-  city,
-  title: `${city} station ${id}`,
-  longitude,
-  latitude,
-});
-
-const SHENZHEN = [station(1, "深圳市", 114.0579, 22.5431), station(2, "深圳市", 113.9305, 22.5333)];
-const GUANGZHOU = [station(3, "广州市", 113.2644, 23.1291), station(4, "广州市", 113.3245, 23.1064)];
-const CATALOGUE: Record<string, readonly Station[]> = { 深圳市: SHENZHEN, 广州市: GUANGZHOU };
-
-/** A ScriptedApi answering two cities and their stations. */
-const twoCities = (): ScriptedApi =>
-  new ScriptedApi()
-    .on("cityList", [
-      { city: "深圳市", count: SHENZHEN.length },
-      { city: "广州市", count: GUANGZHOU.length },
-    ])
-    .on("cityStations", (input) => Effect.succeed([...(CATALOGUE[input.city] ?? [])]));
-
-const sandboxOver = (api: ScriptedApi) => new SandboxGeocoder(gatewaysOver(api).stations);
-
 const shenzhenBay: Position = { longitude: 113.95, latitude: 22.52 };
 const tianhe: Position = { longitude: 113.33, latitude: 23.12 };
 
+/** A ScriptedApi standing in for the server: 深圳市 south of 22.8° N, 广州市 north of it (the geocoder only relays what the server names). */
+const geocoding = (): ScriptedApi =>
+  new ScriptedApi().on("sandboxGeocode", (input) => Effect.succeed({ city: Number(input.latitude) < 22.8 ? "深圳市" : "广州市" }));
+
 describe("SandboxGeocoder", () => {
-  it("names the city of the nearest catalogue station", async () => {
-    const geocoder = sandboxOver(twoCities());
+  it("answers the city the server's sandbox geocoder names", async () => {
+    const geocoder = new SandboxGeocoder(geocoding());
     expect(await Effect.runPromise(geocoder.cityOf(shenzhenBay))).toBe("深圳市");
     expect(await Effect.runPromise(geocoder.cityOf(tianhe))).toBe("广州市");
   });
 
-  it("for any position, answers the city of the station nearest to it", async () => {
-    const geocoder = sandboxOver(twoCities());
-    const all = [...SHENZHEN, ...GUANGZHOU];
+  it("asks once per lookup, with the position as given (GCJ-02), and reads no catalogue", async () => {
+    const api = geocoding();
+    await Effect.runPromise(new SandboxGeocoder(api).cityOf(shenzhenBay));
+    expect(api.calls.map((c) => [c.name, c.input])).toEqual([["sandboxGeocode", { longitude: 113.95, latitude: 22.52 }]]);
+  });
+
+  it("for any position, sends exactly that position", async () => {
+    const api = geocoding();
+    const geocoder = new SandboxGeocoder(api);
     await fc.assert(
       fc.asyncProperty(lngLatInChina, async (p) => {
-        const nearest = all.reduce((best, s) => ((Distance.distanceMetres(p, s) ?? Infinity) < (Distance.distanceMetres(p, best) ?? Infinity) ? s : best));
-        expect(await Effect.runPromise(geocoder.cityOf(p))).toBe(nearest.city);
+        api.calls.length = 0;
+        await Effect.runPromise(geocoder.cityOf(p));
+        expect(api.callsTo("sandboxGeocode").map((c) => c.input)).toEqual([{ longitude: p.longitude, latitude: p.latitude }]);
       }),
       { numRuns: 100 },
     );
   });
 
-  it("reads the catalogue once for several lookups", async () => {
-    const api = twoCities();
-    const geocoder = sandboxOver(api);
-    await Effect.runPromise(geocoder.cityOf(shenzhenBay));
-    await Effect.runPromise(geocoder.cityOf(tianhe));
-    await Effect.runPromise(geocoder.cityOf(shenzhenBay));
-    expect(api.callsTo("cityList")).toHaveLength(1);
-    expect(api.callsTo("cityStations").map((c) => c.input)).toEqual([{ city: "深圳市" }, { city: "广州市" }]);
-  });
-
-  it("reads the catalogue once even for concurrent lookups", async () => {
-    const api = twoCities();
-    const geocoder = sandboxOver(api);
-    const cities = await Effect.runPromise(Effect.all([geocoder.cityOf(shenzhenBay), geocoder.cityOf(tianhe), geocoder.cityOf(shenzhenBay)], { concurrency: "unbounded" }));
-    expect(cities).toEqual(["深圳市", "广州市", "深圳市"]);
-    expect(api.callsTo("cityList")).toHaveLength(1);
-    expect(api.callsTo("cityStations")).toHaveLength(2);
-  });
-
-  it("does not read the catalogue before the first lookup", () => {
-    const api = twoCities();
-    const geocoder = sandboxOver(api);
+  it("does not ask before the first lookup", () => {
+    const api = geocoding();
+    const geocoder = new SandboxGeocoder(api);
     void geocoder.cityOf(shenzhenBay);
     expect(api.calls).toHaveLength(0);
   });
 
-  it("an empty catalogue (no cities) is GeocodeFailed", async () => {
-    const api = new ScriptedApi().on("cityList", []);
-    const error = await failureOf(sandboxOver(api).cityOf(shenzhenBay));
+  it("a refusal (the empty catalogue's 404) is GeocodeFailed carrying the server's message", async () => {
+    const api = new ScriptedApi().fail("sandboxGeocode", new ServerRefused({ message: "station not found", status: 404, tag: "StationNotFound" }));
+    const error = await failureOf(new SandboxGeocoder(api).cityOf(shenzhenBay));
     expect(error).toBeInstanceOf(GeocodeFailed);
     expect(error._tag).toBe("GeocodeFailed");
+    expect(error.detail).toContain("station not found");
   });
 
-  it("cities without any station are GeocodeFailed", async () => {
-    const api = new ScriptedApi().on("cityList", [{ city: "深圳市", count: 0 }]).on("cityStations", []);
-    const error = await failureOf(sandboxOver(api).cityOf(shenzhenBay));
-    expect(error._tag).toBe("GeocodeFailed");
-  });
-
-  it("a failing catalogue is GeocodeFailed carrying the API's message", async () => {
-    const api = new ScriptedApi().fail("cityList", new Offline({ message: "network unavailable" }));
-    const error = await failureOf(sandboxOver(api).cityOf(shenzhenBay));
-    expect(error._tag).toBe("GeocodeFailed");
+  it("offline is GeocodeFailed, and a later lookup asks again", async () => {
+    const api = new ScriptedApi().fail("sandboxGeocode", new Offline({ message: "network unavailable" }));
+    const geocoder = new SandboxGeocoder(api);
+    const error = await failureOf(geocoder.cityOf(shenzhenBay));
     expect(error.detail).toContain("network unavailable");
+    api.on("sandboxGeocode", { city: "深圳市" });
+    expect(await Effect.runPromise(geocoder.cityOf(shenzhenBay))).toBe("深圳市");
+    expect(api.callsTo("sandboxGeocode")).toHaveLength(2);
   });
 
-  it("a failing station list is GeocodeFailed", async () => {
-    const api = twoCities().fail("cityStations", new ServerFailed({ message: "boom", status: 500 }));
-    const error = await failureOf(sandboxOver(api).cityOf(shenzhenBay));
+  it("a server failure is GeocodeFailed", async () => {
+    const api = new ScriptedApi().fail("sandboxGeocode", new ServerFailed({ message: "boom", status: 500 }));
+    const error = await failureOf(new SandboxGeocoder(api).cityOf(shenzhenBay));
     expect(error._tag).toBe("GeocodeFailed");
     expect(error.detail).toContain("boom");
-  });
-
-  it("after a failed catalogue read, a later lookup reads it again", async () => {
-    const api = new ScriptedApi().fail("cityList", new Offline({ message: "network unavailable" }));
-    const geocoder = sandboxOver(api);
-    await failureOf(geocoder.cityOf(shenzhenBay));
-    api.on("cityList", [{ city: "深圳市", count: 2 }]).on("cityStations", SHENZHEN);
-    expect(await Effect.runPromise(geocoder.cityOf(shenzhenBay))).toBe("深圳市");
-    expect(api.callsTo("cityList")).toHaveLength(2);
   });
 });
 
