@@ -44,7 +44,8 @@ const byName = new Intl.Collator("zh-CN");
 export class StationsStore {
   list: Load<CityStations> = idle;
   readonly known = observable.map<number, Station>();
-  #loadingCity: string | undefined;
+  /** The city whose stations are being asked for, and that request's end. */
+  #loading: { readonly city: string; readonly done: Promise<void> } | undefined;
 
   constructor(
     private readonly ports: Pick<AppPorts, "stations" | "clock" | "navigator">,
@@ -84,8 +85,14 @@ export class StationsStore {
     return this.list._tag === "Loading" && this.list.previous !== undefined;
   }
 
-  /** The page opened (or came back): locate once, then list the chosen city unless it is already listed. */
+  /**
+   * The page opened (or came back): locate once, and list the chosen city unless it is already
+   * listed. A city picked before does not depend on the position, so its list is asked while the
+   * device is located (issue 23: one round trip less); {@link rows} still waits for `settled`.
+   */
   async open(): Promise<void> {
+    const picked = this.cities.picked;
+    const early = picked === undefined ? undefined : this.show(picked);
     await this.cities.ensureCity();
     const city = this.cities.city;
     if (city === undefined) {
@@ -95,9 +102,15 @@ export class StationsStore {
       runInAction(() => (this.list = catalogue._tag === "Failed" ? failed(catalogue.message) : loaded({ city: "", stations: [] })));
       return;
     }
-    if (this.#loadingCity === city) return; // already on its way (React runs effects twice in development)
-    if (this.shownCity === city && this.list._tag === "Loaded") return;
-    await this.load(city);
+    // The picked city was asked for above (even when that failed: one request, one notice per open).
+    await Promise.all([early, city === picked ? undefined : this.show(city)]);
+  }
+
+  /** Lists `city` unless it is listed or on its way (then that load is waited for: React runs effects twice in development). */
+  private show(city: string): Promise<void> | undefined {
+    if (this.#loading?.city === city) return this.#loading.done;
+    if (this.shownCity === city && this.list._tag === "Loaded") return undefined;
+    return this.load(city);
   }
 
   /** Pull to refresh: the same city again; a failure keeps the list on screen and says why. */
@@ -106,14 +119,19 @@ export class StationsStore {
     if (city !== undefined) await this.load(city);
   }
 
-  private async load(city: string): Promise<void> {
+  private load(city: string): Promise<void> {
+    const done = this.#load(city);
+    this.#loading = { city, done };
+    return done;
+  }
+
+  async #load(city: string): Promise<void> {
     const previous = valueOf(this.list);
     // A refresh keeps the cards; another city starts from skeletons rather than the old city's cards.
     this.list = loading(previous?.city === city ? previous : undefined);
-    this.#loadingCity = city;
     const answer = await run(this.ports.stations.stationsOfCity(city));
     runInAction(() => {
-      if (this.#loadingCity === city) this.#loadingCity = undefined;
+      if (this.#loading?.city === city) this.#loading = undefined;
       if (this.cities.city !== undefined && this.cities.city !== city) return; // the customer picked another city meanwhile
       if (answer.ok) {
         this.list = loaded({ city, stations: answer.value });

@@ -1,4 +1,5 @@
-import { FakeGeocoder, FakeGeolocation, FakeNavigator, ManualClock } from "@fuel/adapters/testing";
+import { SandboxGeocoder } from "@fuel/adapters/map";
+import { FakeGeocoder, FakeGeolocation, FakeNavigator, ManualClock, ScriptedApi } from "@fuel/adapters/testing";
 import { offline } from "@fuel/adapters/ports";
 import { Distance, Messages } from "@fuel/domain";
 import { Effect } from "effect";
@@ -6,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations, station } from "../support/stations.ts";
-import { cityStore } from "../../src/stores/CityStore.ts";
+import { CITY_KEY, cityStore } from "../../src/stores/CityStore.ts";
 import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 const rootAt = (geolocation = new FakeGeolocation(GUANGZHOU), extra: Parameters<typeof testRoot>[0] = {}) => {
@@ -131,6 +132,47 @@ describe("StationsStore", () => {
     const root = rootAt();
     await Promise.all([root.use(stationsStore).open(), root.use(stationsStore).open()]);
     expect(root.ports.api.callsTo("cityStations")).toHaveLength(1);
+  });
+
+  it("a cold open where the device's city is found asks the geocoder once, that city's stations once, and no city list (issue 23)", async () => {
+    const api = new ScriptedApi().on("sandboxGeocode", { city: "广州市" }).on("cityStations", guangzhouStations);
+    // The sandbox's real geocoder over the same API: the whole chain the app runs in sandbox mode.
+    const root = testRoot({ ports: { api, geolocation: new FakeGeolocation(GUANGZHOU), geocoder: new SandboxGeocoder(api) } });
+    await root.use(stationsStore).open();
+    expect(api.calls.map((c) => c.name)).toEqual(["sandboxGeocode", "cityStations"]);
+    expect(api.callsTo("cityStations").map((c) => c.input)).toEqual([{ city: "广州市" }]);
+    expect(api.callsTo("cityList")).toHaveLength(0);
+    expect(root.use(stationsStore).rows?.map((r) => r.station.id)).toEqual([2, 3, 1]);
+  });
+
+  it("a picked city's stations are asked while the device is still being located, once, and shown when it is settled", async () => {
+    let answer: ((p: typeof GUANGZHOU) => void) | undefined;
+    const slow = { current: () => Effect.promise(() => new Promise<typeof GUANGZHOU>((resolve) => (answer = resolve))) };
+    const root = testRoot({ ports: { geolocation: slow, geocoder: new FakeGeocoder(CITY_CENTRES) } });
+    root.ports.preferences.set(CITY_KEY, "广州市");
+    root.ports.api.on("cityStations", guangzhouStations);
+    const opening = root.use(stationsStore).open();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The list is in before the position: still no card, so nothing reorders when distances come.
+    expect(root.ports.api.callsTo("cityStations").map((c) => c.input)).toEqual([{ city: "广州市" }]);
+    expect(root.use(stationsStore).list._tag).toBe("Loaded");
+    expect(root.use(stationsStore).rows).toBeUndefined();
+    answer?.(GUANGZHOU);
+    await opening;
+    expect(root.use(stationsStore).rows?.map((r) => r.station.id)).toEqual([2, 3, 1]);
+    expect(root.ports.api.callsTo("cityStations")).toHaveLength(1);
+    expect(root.ports.api.callsTo("cityList")).toHaveLength(0);
+  });
+
+  it("a picked city's list that fails while locating is asked once per open and said once", async () => {
+    const root = rootAt();
+    root.ports.preferences.set(CITY_KEY, "广州市");
+    root.ports.api.fail("cityStations", offline());
+    await root.use(stationsStore).open();
+    expect(root.ports.api.callsTo("cityStations")).toHaveLength(1);
+    expect(root.use(stationsStore).list._tag).toBe("Failed");
+    // The first notice of this root: nothing said it twice.
+    expect(root.notices.latest).toMatchObject({ id: 1, text: Messages.text("Offline"), kind: "fail" });
   });
 
   it("says whether each station is open at the clock's time (China time)", async () => {
