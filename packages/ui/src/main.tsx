@@ -1,7 +1,7 @@
 import { systemClock } from "@fuel/adapters";
-import { WindowBrowser } from "@fuel/adapters/browser";
+import { BrowserGeolocation, WindowBrowser } from "@fuel/adapters/browser";
 import { createHttpClient, gatewaysOver, newActionKey } from "@fuel/adapters/http";
-import { forMode, lazyGeocoder, lazyGeolocation, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner, lazySignIn, readServerMode, type ServerMode } from "@fuel/adapters/lazy";
+import { forMode, lazyGeocoder, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner, lazySignIn, readServerMode, type ServerMode } from "@fuel/adapters/lazy";
 import type { MessagingAppLocation } from "@fuel/adapters/map";
 import type { BridgeHost } from "@fuel/adapters/payment/bridges";
 import type { AppPorts, Geocoder, PaymentBridge, RoutePlanner, SignInProvider } from "@fuel/adapters/ports";
@@ -53,14 +53,22 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) 
   });
   const gateways = gatewaysOver(api);
   // In production without an AMap key, the sandbox's geocoder and straight-line routes stand in.
-  const sandboxGeocoder = async () => new (await mapAdapters()).SandboxGeocoder(gateways.stations);
+  const sandboxGeocoder = async () => new (await mapAdapters()).SandboxGeocoder(api);
   const straightLines = async () => new (await mapAdapters()).StraightLineRoutePlanner();
+  const device = new BrowserGeolocation(navigator.geolocation, { locale });
   return {
     ...gateways,
     api,
     tokens,
     clock: systemClock,
-    geolocation: lazyGeolocation(async () => new (await mapAdapters()).BrowserGeolocation(navigator.geolocation), locale),
+    // Not from the lazy map chunk (issue 23): the device is asked at once, and the chunk (the
+    // geocoder asked right after the position) downloads while the device looks for its position.
+    geolocation: {
+      current: () => {
+        mapAdapters().catch(() => undefined);
+        return device.current();
+      },
+    },
     geocoder: lazyGeocoder(
       forMode<Geocoder>(mode, {
         sandbox: sandboxGeocoder,
