@@ -11,6 +11,7 @@ import { errorEnvelope, isOk, successEnvelope } from "./http/envelope.ts";
 import type { AppDeps } from "./appDeps.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, frameworkErrors, installErrorHandler } from "./http/errorHandler.ts";
 import { loggerOptions, type LoggerOverrides } from "./http/logging.ts";
+import { inlineScriptSources } from "./http/inlineScripts.ts";
 import { helmetOptionsFor } from "./http/security.ts";
 import { registerUi } from "./http/ui.ts";
 import { sessionAuthenticator } from "./identity/sessions.ts";
@@ -122,7 +123,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   installErrorHandler(app);
-  await app.register(helmet, helmetOptionsFor(config));
+  await app.register(helmet, helmetOptionsFor(config, inlineScriptSources(config.uiDistDir)));
   await registerUi(app, config.uiDistDir, { sourceMaps: config.mode === "sandbox" });
 
   registerRoutes(app);

@@ -33,13 +33,26 @@ export interface RouteFiles {
  * The classic script (no modules, no globals left behind) that adds `<link rel="modulepreload">`
  * (and a style preload) for the current path's page chunk, so the browser fetches it while the
  * entry loads instead of after the app has started and rendered. `fallback`: a path no route
- * matches (the not-found page).
+ * matches (the not-found page). It is inlined in index.html (no request of its own, so the page's
+ * files are asked for as soon as the HTML is read), hence compact: every file is named once and
+ * each route lists indexes into that list; a `.css` file is preloaded as a style.
  */
-export const preloadScript = (routes: ReadonlyArray<RouteFiles>, fallback: Omit<RouteFiles, "pattern">): string =>
-  `(function(){var r=${JSON.stringify(routes.map((r) => [r.pattern, r.scripts, r.styles]))},f=${JSON.stringify([fallback.scripts, fallback.styles])},p=location.pathname,i,j;` +
-  `for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=[r[i][1],r[i][2]];break}` +
-  `function add(rel,href,as){var l=document.createElement("link");l.rel=rel;l.href=href;l.crossOrigin="";if(as)l.as=as;document.head.appendChild(l)}` +
-  `for(j=0;j<f[0].length;j++)add("modulepreload",f[0][j]);for(j=0;j<f[1].length;j++)add("preload",f[1][j],"style")})();\n`;
+export const preloadScript = (routes: ReadonlyArray<RouteFiles>, fallback: Omit<RouteFiles, "pattern">): string => {
+  const files: string[] = [];
+  const indexOf = (file: string): number => {
+    const at = files.indexOf(file);
+    return at >= 0 ? at : files.push(file) - 1;
+  };
+  const listOf = (r: Omit<RouteFiles, "pattern">): number[] => [...r.scripts, ...r.styles].map(indexOf);
+  const table = routes.map((r) => [r.pattern, listOf(r)]);
+  const otherwise = listOf(fallback);
+  return (
+    `(function(){var a=${JSON.stringify(files)},r=${JSON.stringify(table)},f=${JSON.stringify(otherwise)},p=location.pathname,i,h,l;` +
+    `for(i=0;i<r.length;i++)if(new RegExp(r[i][0]).test(p)){f=r[i][1];break}` +
+    `for(i=0;i<f.length;i++){h=a[f[i]];l=document.createElement("link");l.crossOrigin="";` +
+    `if(/\\.css$/.test(h)){l.rel="preload";l.as="style"}else l.rel="modulepreload";l.href=h;document.head.appendChild(l)}})();`
+  );
+};
 
 const chunks = (bundle: OutputBundle): OutputChunk[] => Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
 
@@ -53,8 +66,7 @@ const closure = (bundle: OutputBundle, file: string, seen = new Set<string>()): 
 };
 
 /**
- * Vite plugin: writes `assets/route-preload-<hash>.js` ({@link preloadScript}) from the build's
- * chunks and loads it `async` from index.html. Each route gets its page chunk and the chunks that
+ * Vite plugin: inlines {@link preloadScript}, made from the build's chunks, in index.html. Each route gets its page chunk and the chunks that
  * page imports which the entry does not already bring. `always`: lazy modules every start needs
  * before its first render (the HTTP client's contract: the version call decodes with it), given a
  * `<link rel="modulepreload">` in index.html so they download with the entry, not after it.
@@ -98,14 +110,13 @@ export const routePreload = (always: ReadonlyArray<RegExp> = [], withPage: { rea
         return [{ pattern: patternOf(path), scripts, styles: files.styles }];
       });
       const fallback = filesOf("app/NotFoundPage.tsx") ?? { scripts: [], styles: [] };
-      const ref = this.emitFile({ type: "asset", name: "route-preload.js", source: preloadScript(routes, fallback) });
-      const src = base + this.getFileName(ref);
+      const script = preloadScript(routes, fallback);
       const early = all
         .filter((c) => c.isDynamicEntry && always.some((re) => re.test(c.facadeModuleId ?? "")))
         .flatMap((c) => [...closure(bundle, c.fileName)].filter((f) => !loaded.has(f)));
       const links = [...new Set(early)].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`).join("");
       html.source = String(html.source)
-        .replace(/(\s*)<script type="module"/, `$1<script async src="${src}"></script>$1<script type="module"`)
+        .replace(/(\s*)<script type="module"/, (_all, space: string) => `${space}<script>${script}</script>${space}<script type="module"`)
         .replace("</head>", `${links}</head>`);
     },
   };

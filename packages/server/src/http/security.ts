@@ -32,7 +32,8 @@ export const AMAP_SOURCES = {
 /** What the page policy depends on. */
 export type PagePolicyConfig = Pick<Config, "mode" | "mapProvider">;
 
-export const helmetOptionsFor = (config: PagePolicyConfig): FastifyHelmetOptions => {
+/** `inlineScripts`: the policy's sources (hashes) for the built UI's own inline scripts (./inlineScripts.ts). */
+export const helmetOptionsFor = (config: PagePolicyConfig, inlineScripts: readonly string[] = []): FastifyHelmetOptions => {
   const production = config.mode === "production";
   const amap = production && config.mapProvider === "amap";
   return {
@@ -41,7 +42,7 @@ export const helmetOptionsFor = (config: PagePolicyConfig): FastifyHelmetOptions
       useDefaults: true,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(production ? MESSAGING_APP_SDK_HOSTS : []), ...(amap ? AMAP_SOURCES.script : [])],
+        scriptSrc: ["'self'", ...inlineScripts, ...(production ? MESSAGING_APP_SDK_HOSTS : []), ...(amap ? AMAP_SOURCES.script : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
         fontSrc: ["'self'", "data:"],

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../src/app.ts";
+import { inlineScriptsOf } from "../../src/http/inlineScripts.ts";
 import type { Config } from "../../src/config.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 
@@ -76,6 +78,32 @@ describe("Content-Security-Policy", () => {
     expect(policy.get("script-src")).not.toContain("'unsafe-inline'");
     expect(policy.get("img-src")).toEqual(["'self'", "data:", "https:"]);
     expect(policy.get("default-src")).toEqual(["'self'"]);
+  });
+});
+
+describe("the built UI's own inline scripts", () => {
+  const PRELOAD = '(function(){var a=["/assets/LoginPage.js"];})();';
+
+  it("each is allowed by its hash and only by it, in every mode: never 'unsafe-inline'", async () => {
+    const withInline = mkdtempSync(join(tmpdir(), "fuel-ui-dist-"));
+    try {
+      writeFileSync(join(withInline, "index.html"), `<!doctype html><script>${PRELOAD}</script><script type="module" crossorigin src="/assets/index.js"></script><div id=root></div>`);
+      writeFileSync(join(withInline, "login.en.html"), `<!doctype html><script>${PRELOAD}</script><script >\nwindow.x=1\n</script>`);
+      const expected = [PRELOAD, "\nwindow.x=1\n"].map((body) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`).sort();
+      for (const mode of ["sandbox", "production"] as const) {
+        const app = await buildApp({ config: { ...booted.config, mode, mapProvider: "none", uiDistDir: withInline }, db: booted.db, clock: booted.clock });
+        apps.push(app);
+        const scripts = (await csp(app)).get("script-src") ?? [];
+        expect(scripts.filter((s) => s.startsWith("'sha256-")).sort()).toEqual(expected);
+        expect(scripts).not.toContain("'unsafe-inline'");
+      }
+    } finally {
+      rmSync(withInline, { recursive: true, force: true });
+    }
+  });
+
+  it("reads the text between the tags of scripts without a src, and nothing else", () => {
+    expect(inlineScriptsOf(`<script>a()</script><script src="/x.js"></script><script type="module" src='/y.js'>\n</script><SCRIPT data-x="1">b()</SCRIPT><script> </script>`)).toEqual(["a()", "b()"]);
   });
 });
 

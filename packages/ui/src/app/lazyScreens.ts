@@ -6,5 +6,5 @@ import { lazy } from "react";
  * inside a <Suspense>.
  */
 export const NotFoundPage = lazy(() => import("./NotFoundPage.tsx").then((m) => ({ default: m.NotFoundPage })));
-export const loadPageError = () => import("../components/PageError.tsx");
-export const PageError = lazy(() => loadPageError().then((m) => ({ default: m.PageError })));
+export const loadPageError = () => import("../components/PageErrorBlock.tsx");
+export const PageError = lazy(() => loadPageError().then((m) => ({ default: m.PageErrorBlock })));

@@ -1,11 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { registerServiceWorker, type ServiceWorkerHost } from "../../src/app/serviceWorker.ts";
+import { QUIET_MS, registerServiceWorker, type ServiceWorkerHost } from "../../src/app/serviceWorker.ts";
 
-/** A window stand-in that records registrations and runs idle callbacks and load listeners on demand. */
+/**
+ * A window stand-in that records registrations and runs, on demand, the load listener, the timers
+ * (a clock the test moves) with idle callbacks, and the page's fetches.
+ */
 const fakeHost = (options: { readyState?: DocumentReadyState; supported?: boolean; refuses?: boolean } = {}) => {
   const registered: string[] = [];
-  const pending: Array<() => void> = [];
+  const idleCallbacks: Array<() => void> = [];
+  const timers = new Map<number, { at: number; run: () => void }>();
+  let now = 0;
+  let nextTimer = 1;
   let onLoad: (() => void) | undefined;
+  let onFetch: (() => void) | undefined;
   const host: ServiceWorkerHost = {
     document: { readyState: options.readyState ?? "loading" },
     navigator:
@@ -20,10 +27,30 @@ const fakeHost = (options: { readyState?: DocumentReadyState; supported?: boolea
             },
           },
     addEventListener: (_type, listener) => (onLoad = listener),
-    requestIdleCallback: (callback) => pending.push(callback),
-    setTimeout: (callback) => pending.push(callback),
+    requestIdleCallback: (callback) => idleCallbacks.push(callback),
+    setTimeout: (callback, ms) => {
+      timers.set(nextTimer, { at: now + ms, run: callback });
+      return nextTimer++;
+    },
+    clearTimeout: (handle) => timers.delete(handle as number),
+    observeFetches: (listener) => {
+      onFetch = listener;
+      return () => (onFetch = undefined);
+    },
   };
-  return { host, registered, load: () => onLoad?.(), idle: () => pending.splice(0).forEach((run) => run()) };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const [id, timer] of [...timers]) {
+      if (timer.at > now) continue;
+      timers.delete(id);
+      timer.run();
+    }
+  };
+  const idle = () => {
+    advance(QUIET_MS);
+    idleCallbacks.splice(0).forEach((run) => run());
+  };
+  return { host, registered, load: () => onLoad?.(), fetch: () => onFetch?.(), advance, idle, watching: () => onFetch !== undefined };
 };
 
 describe("registering the service worker", () => {
@@ -37,7 +64,22 @@ describe("registering the service worker", () => {
     expect(registered).toEqual(["/sw.js"]);
   });
 
-  it("registers when idle at once if the page has already loaded", () => {
+  it("after the load, waits until the page has fetched nothing for a while (its chunk and first API answers come after the load event)", () => {
+    const { host, registered, load, fetch, advance, idle, watching } = fakeHost();
+    registerServiceWorker(host, true);
+    load();
+    advance(QUIET_MS - 100);
+    fetch(); // the page's first API call
+    advance(QUIET_MS - 100);
+    fetch(); // a lazy chunk
+    advance(QUIET_MS - 1);
+    expect(registered).toEqual([]);
+    idle();
+    expect(registered).toEqual(["/sw.js"]);
+    expect(watching()).toBe(false);
+  });
+
+  it("registers when quiet and idle if the page has already loaded", () => {
     const { host, registered, idle } = fakeHost({ readyState: "complete" });
     registerServiceWorker(host, true);
     idle();

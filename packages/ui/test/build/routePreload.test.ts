@@ -5,7 +5,7 @@ import { pageModulesOf, patternOf, preloadScript } from "../../build/routePreloa
 const linksAt = (script: string, pathname: string): Array<{ rel: string; href: string; as?: string }> => {
   const added: Array<{ rel: string; href: string; as?: string }> = [];
   const document = {
-    createElement: () => ({}) as { rel: string; href: string; as?: string },
+    createElement: () => ({}) as { rel: string; href: string; as?: string; crossOrigin?: string },
     head: { appendChild: (link: { rel: string; href: string; as?: string }) => added.push({ ...link }) },
   };
   new Function("location", "document", script)({ pathname }, document);
@@ -30,6 +30,20 @@ describe("the route preload script", () => {
   it("matches a route with parameters by its pattern, and only whole paths", () => {
     expect(linksAt(preloadScript(routes, fallback), "/orderDetail/17")).toEqual([{ rel: "modulepreload", href: "/assets/OrderDetailPage.js" }]);
     expect(linksAt(preloadScript(routes, fallback), "/orderDetail/17/more")).toEqual([{ rel: "modulepreload", href: "/assets/NotFoundPage.js" }]);
+  });
+
+  it("names each file once however many routes share it", () => {
+    const shared = [
+      { pattern: patternOf("/a"), scripts: ["/assets/A.js", "/assets/kit.js"], styles: ["/assets/kit.css"] },
+      { pattern: patternOf("/b"), scripts: ["/assets/B.js", "/assets/kit.js"], styles: ["/assets/kit.css"] },
+    ];
+    const script = preloadScript(shared, fallback);
+    expect(script.split("/assets/kit.js").length - 1).toBe(1);
+    expect(linksAt(script, "/b")).toEqual([
+      { rel: "modulepreload", href: "/assets/B.js" },
+      { rel: "modulepreload", href: "/assets/kit.js" },
+      { rel: "preload", href: "/assets/kit.css", as: "style" },
+    ]);
   });
 
   it("preloads the fallback for a path that has no page of its own", () => {
