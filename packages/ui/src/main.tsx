@@ -14,6 +14,7 @@ import { installKitRenderer } from "./app/kitRender.ts";
 import { orLastKnownMode } from "./app/lastKnownMode.ts";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
 import { BootFailed } from "./app/BootFailed.tsx";
+import { firstPageLoaded } from "./app/firstPage.ts";
 import { localeForBrowser } from "./i18n/I18nStore.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import "./styles.css";
@@ -127,9 +128,14 @@ const start = (root: Root): void => {
     ended: (message) => built.store?.session.ended(message),
     notActivated: () => built.store?.session.notActivated(),
   });
-  built.store = new RootStore(ports, { browserLanguages: navigator.languages, serverMode: mode });
-  root.render(<App root={built.store} />);
-  mode.catch(() => root.render(<BootFailed onRetry={() => start(root)} />));
+  const store = new RootStore(ports, { browserLanguages: navigator.languages, serverMode: mode });
+  built.store = store;
+  // The first render waits for the current page's module (modulepreloaded, so at once): it takes over
+  // the page the server's HTML may already paint (build/prerender.ts) instead of a skeleton.
+  void firstPageLoaded(window.location.pathname, store.session.facts).then(() => {
+    root.render(<App root={store} />);
+    mode.catch(() => root.render(<BootFailed onRetry={() => start(root)} />));
+  });
 };
 
 const element = document.getElementById("root");

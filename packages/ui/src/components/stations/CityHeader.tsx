@@ -14,7 +14,10 @@ export const CityHeader = observer(function CityHeader() {
   const city = useStore(cityStore);
   const { i18n } = useStores();
   const name = city.city;
-  const status = city.locating
+  // Idle only until the page's effect starts locating, a frame later: shown as locating already, as
+  // the build's prerendered HTML shows it (build/prerender.ts), so 'no city' does not flash between.
+  const locating = city.locating || city.location._tag === "Idle";
+  const status = locating
     ? i18n.t("currentLocation")
     : city.location._tag === "Failed"
       ? i18n.t("LocationFailed")
@@ -31,7 +34,7 @@ export const CityHeader = observer(function CityHeader() {
           arrow
           aria-label={i18n.t("cityHeaderChange", { city: name ?? i18n.t("cityNone") })}
         >
-          <span className="city-name">{name ?? (city.locating ? i18n.t("cityLocating") : i18n.t("cityNone"))}</span>
+          <span className="city-name">{name ?? (locating ? i18n.t("cityLocating") : i18n.t("cityNone"))}</span>
         </List.Item>
       </List>
     </KeyboardList>
