@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { preactAliases, withoutReactRouterOnlyImports } from "./build/preact.ts";
 import { precompress } from "./build/precompress.ts";
+import { prerender } from "./build/prerender.ts";
 import { routePreload } from "./build/routePreload.ts";
 import { serviceWorkerBuild } from "./build/serviceWorker.ts";
 
@@ -15,7 +16,7 @@ export default defineConfig(({ mode }) => ({
   // Nothing lazy is needed before the first render (the version is read without the contract:
   // main.tsx), but every page that calls the API as it opens needs the contract at once: it comes
   // with the page's chunk; the sign-in button pages make no call.
-  plugins: [routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }), serviceWorkerBuild(), precompress()],
+  plugins: [routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }), serviceWorkerBuild(), prerender(), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
     // React and React DOM are Preact (build/preact.ts, docs/decisions/0005-preact.md).
