@@ -8,11 +8,11 @@ import { serviceWorkerBuild } from "./build/serviceWorker.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 
-// react-router's package exports resolve to its development build (warnings, dev checks) under
-// every condition a bundler uses; a production build takes its production build instead.
-const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url));
+// The app's own router (src/router), react-router's names and the part of its API the app uses,
+// ~3 KB instead of ~11 KB gzip on every first load (docs/decisions/0006-first-load.md).
+const router = fileURLToPath(new URL("./src/router/index.tsx", import.meta.url));
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(() => ({
   // Nothing lazy is needed before the first render (the version is read without the contract:
   // main.tsx), but every page that calls the API as it opens needs the contract at once: it comes
   // with the page's chunk; the sign-in button pages make no call.
@@ -20,7 +20,7 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     conditions: ["@fuel/source"],
     // React and React DOM are Preact (build/preact.ts, docs/decisions/0005-preact.md).
-    alias: [...preactAliases, ...(mode === "production" ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [])],
+    alias: [...preactAliases, { find: /^react-router$/, replacement: router }],
   },
   server: { proxy: { "/api": apiTarget, "/sandbox": apiTarget } },
   build: {
@@ -35,8 +35,8 @@ export default defineConfig(({ mode }) => ({
       // each rather than fetched on its own: /stationlist went from 31 files to 7 for 1 KB more.
       // Copying needs the bundler's strict execution order (which it turns on) and no preserved
       // entry signatures (nothing imports our chunks' exports from outside the build).
-      preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16_000 }, groups: [{ name: "index", tags: ["$initial"], priority: 20 }] } },
+      preserveEntrySignatures: false as const,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 16_000 }, groups: [{ name: "index", tags: ["$initial" as const], priority: 20 }] } },
     },
   },
 }));

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
 import { preactAliases } from "./build/preact.ts";
 
@@ -7,7 +8,8 @@ import { preactAliases } from "./build/preact.ts";
 // the libraries that import React are run through Vite (inlined) so that the aliases reach them, and
 // test/support/preact.ts hands the same Preact to the CommonJS files Node still loads itself.
 export default defineProject({
-  resolve: { conditions: ["@fuel/source"], alias: preactAliases },
+  // The app's router (src/router) under react-router's name, as the build has it (vite.config.ts).
+  resolve: { conditions: ["@fuel/source"], alias: [...preactAliases, { find: /^react-router$/, replacement: fileURLToPath(new URL("./src/router/index.tsx", import.meta.url)) }] },
   ssr: { resolve: { conditions: ["@fuel/source"] } },
   test: {
     name: "ui",
@@ -16,6 +18,6 @@ export default defineProject({
     environment: "happy-dom",
     setupFiles: ["test/support/preact.ts", "test/support/setup.ts"],
     // ESM files of these would otherwise be imported by Node itself, their `react` imports unaliased.
-    server: { deps: { inline: [/\/node_modules\/(preact|react-router|mobx-react-lite|@testing-library\/react|antd-mobile|antd-mobile-icons)\//] } },
+    server: { deps: { inline: [/\/node_modules\/(preact|mobx-react-lite|@testing-library\/react|antd-mobile|antd-mobile-icons)\//] } },
   },
 });
