@@ -10,6 +10,7 @@ import { useStore, useStores } from "../app/StoresContext.tsx";
 import { CardOptions, type CardOption } from "../components/cards/CardOptions.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";
 import { useStoreAlert } from "../components/cards/useStoreAlert.tsx";
+import { KeptMark } from "../components/kept/KeptMark.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { RowLink } from "../components/RowLink.tsx";
@@ -209,16 +210,22 @@ export default observer(function CardPage() {
         </div>
       );
     }
+    const mark = cards.keptAt === undefined ? null : <KeptMark savedAt={cards.keptAt} failed={cards.list._tag === "Failed"} />;
     if (cards.all.length === 0) {
       return (
-        <Suspense fallback={<p className="cards-empty-line">{i18n.t("cards.noCards")}</p>}>
-          <NoCards />
-        </Suspense>
+        <>
+          {mark}
+          <Suspense fallback={<p className="cards-empty-line">{i18n.t("cards.noCards")}</p>}>
+            <NoCards />
+          </Suspense>
+        </>
       );
     }
     return (
       <>
-        {cardNum !== undefined && listed === undefined ? (
+        {mark}
+        {/* A kept list may lack a card the fresh one has: 'not found' waits for the fresh answer. */}
+        {cardNum !== undefined && listed === undefined && cards.keptAt === undefined ? (
           <p className="refusal" role="alert">
             {i18n.t("cards.cardNotFound", { num: cardNum })}
           </p>

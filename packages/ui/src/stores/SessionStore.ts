@@ -2,6 +2,7 @@ import type { AppPorts } from "@fuel/adapters/ports";
 import { Routes } from "@fuel/domain";
 import type { User } from "@fuel/domain/api";
 import { makeAutoObservable, runInAction } from "mobx";
+import { forgetKeptCards } from "./kept/keptCardsKey.ts";
 import { failing, idle, loaded, reloading, type Load } from "./Load.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
@@ -20,7 +21,7 @@ export class SessionStore {
   user: Load<User> = idle;
 
   constructor(
-    private readonly ports: Pick<AppPorts, "tokens" | "session">,
+    private readonly ports: Pick<AppPorts, "tokens" | "session" | "preferences">,
     private readonly i18n: I18nStore,
     private readonly notices: NoticeStore,
     private readonly navigation: NavigationStore,
@@ -101,6 +102,8 @@ export class SessionStore {
   }
 
   private forget(): void {
+    // The customer's cards kept on the device for the next visit (issue 23) leave with the session.
+    forgetKeptCards(this.ports.preferences);
     this.token = null;
     this.activated = false;
     this.user = idle;

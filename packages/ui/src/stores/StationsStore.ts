@@ -5,6 +5,7 @@ import { Effect } from "effect";
 import { makeAutoObservable, observable, runInAction } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { cityStore, type CityStore } from "./CityStore.ts";
+import { readKeptStations, writeKeptStations } from "./kept/keptStations.ts";
 import { failed, idle, loaded, loading, valueOf, type Load } from "./Load.ts";
 import { describeError } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
@@ -26,6 +27,11 @@ export interface StationRow {
 export interface CityStations {
   readonly city: string;
   readonly stations: ReadonlyArray<Station>;
+  /**
+   * Set on the copy kept on the device from an earlier visit (./kept/keptStations.ts): when it was
+   * answered. Shown at once, in the order it was shown then, until the fresh answer replaces it.
+   */
+  readonly savedAt?: number;
 }
 
 /** The one-key fuel page of a station (spec §2 /oneKeyGas). */
@@ -46,9 +52,13 @@ export class StationsStore {
   readonly known = observable.map<number, Station>();
   /** The city whose stations are being asked for, and that request's end. */
   #loading: { readonly city: string; readonly done: Promise<void> } | undefined;
+  /** When the list on screen was answered, for the copy kept on the device. */
+  #answeredAt = 0;
+  /** The answer last written to the device: a page coming back does not write it again. */
+  #keptAnswer = -1;
 
   constructor(
-    private readonly ports: Pick<AppPorts, "stations" | "clock" | "navigator">,
+    private readonly ports: Pick<AppPorts, "stations" | "clock" | "navigator" | "preferences">,
     private readonly cities: CityStore,
     private readonly i18n: I18nStore,
     private readonly notices: NoticeStore,
@@ -59,15 +69,25 @@ export class StationsStore {
 
   /**
    * The cards to show, or undefined while there is nothing final to show: the stations are not in
-   * yet, or the position may still arrive and reorder them (nothing jumps once cards are shown).
+   * yet, or the position may still arrive and reorder them (nothing jumps once fresh cards are
+   * shown). The copy kept from an earlier visit is the exception (issue 23: something at once on a
+   * weak network): before the position it shows in its kept order with 'unknown distance', then
+   * the position orders it and the fresh answer replaces it, both marked by its date on the page.
    */
   get rows(): ReadonlyArray<StationRow> | undefined {
     const value = valueOf(this.list);
-    if (value === undefined || !this.cities.settled) return undefined;
-    const from = this.cities.position;
+    if (value === undefined) return undefined;
+    const settled = this.cities.settled;
+    if (!settled && value.savedAt === undefined) return undefined;
+    const from = settled ? this.cities.position : undefined;
     const unknown = this.i18n.t("UnknownDistance");
     const now = this.ports.clock.now();
-    const ordered = from === undefined ? [...value.stations].sort((a, b) => byName.compare(a.title, b.title)) : Distance.sortByDistance(value.stations, from);
+    const ordered =
+      from !== undefined
+        ? Distance.sortByDistance(value.stations, from)
+        : settled
+          ? [...value.stations].sort((a, b) => byName.compare(a.title, b.title))
+          : value.stations;
     return ordered.map((station) => ({
       station,
       computed: StationRules.computeStation(station, from, unknown),
@@ -81,6 +101,11 @@ export class StationsStore {
     return valueOf(this.list)?.city;
   }
 
+  /** When the copy kept on the device that is on screen was answered; undefined when the list on screen is fresh. */
+  get keptAt(): number | undefined {
+    return valueOf(this.list)?.savedAt;
+  }
+
   get refreshing(): boolean {
     return this.list._tag === "Loading" && this.list.previous !== undefined;
   }
@@ -91,6 +116,7 @@ export class StationsStore {
    * device is located (issue 23: one round trip less); {@link rows} still waits for `settled`.
    */
   async open(): Promise<void> {
+    this.showKept();
     const picked = this.cities.picked;
     const early = picked === undefined ? undefined : this.show(picked);
     await this.cities.ensureCity();
@@ -104,6 +130,33 @@ export class StationsStore {
     }
     // The picked city was asked for above (even when that failed: one request, one notice per open).
     await Promise.all([early, city === picked ? undefined : this.show(city)]);
+    this.keep();
+  }
+
+  /**
+   * Nothing on screen yet (the first open since the app started): the list this device showed
+   * last, if it is of the picked city (or, with none picked, of the city shown last: most often
+   * the one the device is still in; another one found by locating replaces it with skeletons).
+   */
+  private showKept(): void {
+    if (this.list._tag !== "Idle") return;
+    const kept = readKeptStations(this.ports.preferences);
+    const picked = this.cities.picked;
+    if (kept === undefined || (picked !== undefined && picked !== kept.city)) return;
+    this.list = loading({ city: kept.city, stations: kept.stations, savedAt: kept.savedAt });
+  }
+
+  /**
+   * Keeps the fresh list on the device in the order it is shown, once that order is final (the
+   * position settled): the next visit shows it at once. The empty list of no city is not kept.
+   */
+  private keep(): void {
+    const value = this.list._tag === "Loaded" ? this.list.value : undefined;
+    const rows = this.rows;
+    if (value === undefined || value.savedAt !== undefined || value.city === "" || rows === undefined || !this.cities.settled) return;
+    if (this.#keptAnswer === this.#answeredAt) return;
+    this.#keptAnswer = this.#answeredAt;
+    writeKeptStations(this.ports.preferences, { city: value.city, stations: rows.map((r) => r.station), savedAt: this.#answeredAt });
   }
 
   /** Lists `city` unless it is listed or on its way (then that load is waited for: React runs effects twice in development). */
@@ -117,6 +170,7 @@ export class StationsStore {
   async refresh(): Promise<void> {
     const city = this.cities.city ?? this.shownCity;
     if (city !== undefined) await this.load(city);
+    this.keep();
   }
 
   private load(city: string): Promise<void> {
@@ -135,6 +189,7 @@ export class StationsStore {
       if (this.cities.city !== undefined && this.cities.city !== city) return; // the customer picked another city meanwhile
       if (answer.ok) {
         this.list = loaded({ city, stations: answer.value });
+        this.#answeredAt = this.ports.clock.now();
         for (const s of answer.value) this.known.set(s.id, s);
         return;
       }

@@ -9,6 +9,7 @@ import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { valueOf } from "../../stores/Load.ts";
 import { cardKeyOf, cardsStore, lastDigitsOf, type LookupBy } from "../../stores/cards/CardsStore.ts";
 import { pickedKeyOf, rechargeDraftStore, type CardSource, type RechargeCardType } from "../../stores/cards/RechargeDraftStore.ts";
+import { KeptMark } from "../kept/KeptMark.tsx";
 import { OrderField } from "../order/OrderField.tsx";
 import { CardOptions, type CardOption } from "./CardOptions.tsx";
 import { StoreFormItem } from "../forms/StoreForm.tsx";
@@ -57,21 +58,33 @@ const MyEntityCards = observer(function MyEntityCards() {
       </div>
     );
   }
-  if (cards.entity.length === 0) return <p className="cards-empty-line">{i18n.t("cards.noEntityCards")}</p>;
+  // The list kept on the device from an earlier visit, until the fresh one replaces it (issue 23).
+  const mark = cards.keptAt === undefined ? null : <KeptMark savedAt={cards.keptAt} failed={list._tag === "Failed"} />;
+  if (cards.entity.length === 0) {
+    return (
+      <>
+        {mark}
+        <p className="cards-empty-line">{i18n.t("cards.noEntityCards")}</p>
+      </>
+    );
+  }
   const options: CardOption[] = cards.entity.map((c) => {
     const status = cards.statusOf(c.card_num);
     return { key: cardKeyOf(c.card_num, c.card_ref), lastNumber: c.last_number, team: c.team, ...(status === undefined ? {} : { status }) };
   });
   return (
-    <CardOptions
-      label={i18n.t("cards.myEntityCards")}
-      options={options}
-      value={draft.source === "mine" ? pickedKeyOf(draft.picked) : undefined}
-      onChange={(key) => {
-        const entry = cards.byKey(key);
-        if (entry !== undefined) draft.pickListed(entry);
-      }}
-    />
+    <>
+      {mark}
+      <CardOptions
+        label={i18n.t("cards.myEntityCards")}
+        options={options}
+        value={draft.source === "mine" ? pickedKeyOf(draft.picked) : undefined}
+        onChange={(key) => {
+          const entry = cards.byKey(key);
+          if (entry !== undefined) draft.pickListed(entry);
+        }}
+      />
+    </>
   );
 });
 

@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import type { ComponentType, ReactNode } from "react";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import type { StationRow } from "../../stores/StationsStore.ts";
+import { KeptMark } from "../kept/KeptMark.tsx";
 import { PageError } from "../PageError.tsx";
 import { stationsStore } from "../../stores/StationsStore.ts";
 
@@ -19,6 +20,8 @@ interface StationRowsProps {
 /**
  * The stations `StationsStore` lists, as a station page shows them: skeleton cards while the first
  * load runs, the cards nearest first, the empty city, or a first load that failed with a retry.
+ * The list kept on the device from an earlier visit shows at once with its date over it, until the
+ * fresh one replaces it (a failed refresh says so in that line and in a notice).
  */
 export const StationRows = observer(function StationRows({ loadingLabel, skeleton: Skeleton, skeletons, children }: StationRowsProps) {
   const stations = useStore(stationsStore);
@@ -36,12 +39,24 @@ export const StationRows = observer(function StationRows({ loadingLabel, skeleto
       </div>
     );
   }
-  if (rows.length === 0) return <Empty className="station-empty" description={i18n.t("NoStationInCity")} />;
+  const keptAt = stations.keptAt;
+  const mark = keptAt === undefined ? null : <KeptMark savedAt={keptAt} failed={stations.list._tag === "Failed"} />;
+  if (rows.length === 0) {
+    return (
+      <>
+        {mark}
+        <Empty className="station-empty" description={i18n.t("NoStationInCity")} />
+      </>
+    );
+  }
   return (
-    <ul className="station-list" aria-busy={stations.refreshing}>
-      {rows.map((row) => (
-        <li key={row.station.id}>{children(row)}</li>
-      ))}
-    </ul>
+    <>
+      {mark}
+      <ul className="station-list" aria-busy={stations.refreshing}>
+        {rows.map((row) => (
+          <li key={row.station.id}>{children(row)}</li>
+        ))}
+      </ul>
+    </>
   );
 });

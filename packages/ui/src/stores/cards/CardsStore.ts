@@ -2,8 +2,10 @@ import type { AppPorts } from "@fuel/adapters/ports";
 import { Constants, Messages, Validation } from "@fuel/domain";
 import type { CardInfo, CardListEntry, CardListResponse } from "@fuel/domain/api";
 import { Result } from "effect";
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable, reaction, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
+import { readKeptCards, writeKeptCards } from "../kept/keptCards.ts";
+import { ownerOf } from "../kept/owner.ts";
 import { failed, failing, idle, loaded, loading, reloading, valueOf, type Load } from "../Load.ts";
 import { describeError } from "../messages.ts";
 import { run } from "../run.ts";
@@ -39,6 +41,11 @@ export const cardKeyOf = (cardNum: string, cardRef: string | undefined): string 
  * (/rechargeordernew), the card pages (/recharge/*). Loaded once; `refresh` after a purchase or a
  * settled recharge may have added a card. Also the look-ups by phone and by team, and the
  * distributor's status of the customer's own cards (the list does not carry it).
+ *
+ * Issue 23: the list last answered is kept on the device for the signed-in customer
+ * (./kept/keptCards.ts) and shown at once on the next visit, with its date, until the fresh one
+ * replaces it. Everything this store holds is the signed-in customer's: a new session (logout,
+ * the session ending, another sign-in in the same tab) starts it empty again.
  */
 export class CardsStore {
   list: Load<CardListResponse> = idle;
@@ -46,15 +53,36 @@ export class CardsStore {
   lookup: Load<CardLookup> = idle;
   /** The customer's own cards as the distributor registers them (`cardsByPhone` of their phone), for the status. */
   own: Load<ReadonlyArray<CardInfo>> = idle;
+  /**
+   * When the list on screen was answered, if it is the copy kept on the device from an earlier
+   * visit; undefined when it is fresh (or nothing is shown). A failed refresh leaves it set.
+   */
+  keptAt: number | undefined = undefined;
   /** A settled purchase or recharge may have changed the list: the next `load` reads it again. */
   #stale = false;
 
   constructor(
-    private readonly ports: Pick<AppPorts, "recharge">,
+    private readonly ports: Pick<AppPorts, "recharge" | "preferences" | "clock">,
     private readonly session: SessionStore,
     private readonly i18n: I18nStore,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
+    // Kept for the root's life (./storeKind.ts), across sign-outs in the same tab: one customer's cards never stay for the next.
+    reaction(() => this.session.token, this.forgetShown);
+  }
+
+  /** The session's fingerprint (./kept/owner.ts), or undefined when signed out. */
+  private get owner(): string | undefined {
+    const token = this.session.token;
+    return token === null || token === "" ? undefined : ownerOf(token);
+  }
+
+  private forgetShown(): void {
+    this.list = idle;
+    this.lookup = idle;
+    this.own = idle;
+    this.keptAt = undefined;
+    this.#stale = false;
   }
 
   /** Loads the list unless it is loaded or on its way (every page calls this on mount). */
@@ -63,13 +91,30 @@ export class CardsStore {
     await this.refresh();
   }
 
-  /** Reads the list again, keeping what is on screen while it loads or if it fails. */
+  /**
+   * Reads the list again, keeping what is on screen while it loads or if it fails. With nothing on
+   * screen, the list kept on the device for this customer shows meanwhile.
+   */
   async refresh(): Promise<void> {
     this.#stale = false;
-    this.list = reloading(this.list);
+    const owner = this.owner;
+    const kept = valueOf(this.list) === undefined && owner !== undefined ? readKeptCards(this.ports.preferences, owner) : undefined;
+    if (kept !== undefined) {
+      this.list = loading(kept.cards);
+      this.keptAt = kept.savedAt;
+    } else {
+      this.list = reloading(this.list);
+    }
     const answer = await run(this.ports.recharge.cardList());
     runInAction(() => {
-      this.list = answer.ok ? loaded(answer.value) : failing(this.list, describeError(answer.error, this.i18n));
+      if (this.owner !== owner) return; // signed out (or in as someone else) meanwhile: not this session's answer
+      if (!answer.ok) {
+        this.list = failing(this.list, describeError(answer.error, this.i18n));
+        return;
+      }
+      this.list = loaded(answer.value);
+      this.keptAt = undefined;
+      if (owner !== undefined) writeKeptCards(this.ports.preferences, { owner, cards: answer.value, savedAt: this.ports.clock.now() });
     });
   }
 
