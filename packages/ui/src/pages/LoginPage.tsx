@@ -9,6 +9,9 @@ import "../components/forms/forms.css";
  * / and /login (spec §2): only the messaging-app authorization button, under the app's name and
  * what it does. The button goes to /wechatlogin, which leaves for the authorization.
  */
+/** Where the button goes: the page that leaves for the authorization (SignInStore's RETURN_PATH). */
+const AUTHORIZE_PATH = "/wechatlogin";
+
 export default observer(function LoginPage() {
   const { i18n } = useStores();
   const navigate = useNavigate();
@@ -18,9 +21,21 @@ export default observer(function LoginPage() {
         <h2 className="signin-app">{i18n.t("appName")}</h2>
         <p className="signin-tagline">{i18n.t("signin.tagline")}</p>
       </div>
-      <Button block size="large" color="primary" onClick={() => navigate("/wechatlogin")}>
-        {i18n.t("signin.authorize")}
-      </Button>
+      {/* A form, so the button works from the prerendered HTML before the app's script has come
+          (a weak network: docs/performance.md, issue 23): the browser then loads /wechatlogin
+          itself. Once the app runs, the submit stays in the app. */}
+      <form
+        action={AUTHORIZE_PATH}
+        method="get"
+        onSubmit={(event) => {
+          event.preventDefault();
+          navigate(AUTHORIZE_PATH);
+        }}
+      >
+        <Button block size="large" color="primary" type="submit">
+          {i18n.t("signin.authorize")}
+        </Button>
+      </form>
       <p className="signin-hint">{i18n.t("signin.authorizeHint")}</p>
     </Page>
   );

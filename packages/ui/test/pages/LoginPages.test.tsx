@@ -23,6 +23,14 @@ describe("/login", () => {
     expect(where()).toBe("/wechatlogin");
   });
 
+  it("the button submits a plain GET form to /wechatlogin, so it works from the prerendered HTML before the app's script arrives", () => {
+    renderPage(<LoginPage />, { path: "/login" });
+    const button = screen.getByRole("button", { name: "Sign in with WeChat" }) as HTMLButtonElement;
+    expect(button.type).toBe("submit");
+    expect(button.form?.getAttribute("action")).toBe("/wechatlogin");
+    expect(button.form?.method).toBe("get");
+  });
+
   it("speaks Chinese to a Chinese customer", () => {
     renderPage(<LoginPage />, { path: "/login", root: testRoot({ locale: "zh-CN" }) });
     expect(screen.getByRole("button", { name: "微信授权登录" })).toBeTruthy();
