@@ -3,12 +3,14 @@ import Card from "antd-mobile/es/components/card";
 import NoticeBar from "antd-mobile/es/components/notice-bar";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useParams } from "react-router";
 import { useStore, useStores } from "../app/StoresContext.tsx";
+import { loadConfirmDialog } from "../components/orders/confirm.ts";
 import { formatChinaTime } from "../components/orders/format.ts";
 import "../components/orders/orders.css";
 import { QrPanel } from "../components/orders/QrPanel.tsx";
+import { loadQrLibrary } from "../components/orders/qrDrawing.ts";
 import { Receipt } from "../components/orders/Receipt.tsx";
 import { RefundSection } from "../components/orders/RefundSection.tsx";
 import { UnpaidActions } from "../components/orders/UnpaidActions.tsx";
@@ -63,8 +65,14 @@ const OrderDetailPage = observer(function OrderDetailPage() {
   const { i18n } = useStores();
   const id = Number(useParams()["id"]);
 
-  useEffect(() => {
-    if (Number.isInteger(id) && id > 0) void orderDetail.open(id);
+  // Issue 23: the detail's request starts the chain to the code (detail, then `kepai/getqrcode`,
+  // which needs the merchant number the detail carries), so it goes out before the first paint
+  // rather than a frame later. The drawing library downloads meanwhile: on weak 4G its 9 KB fit
+  // in the detail's round trip, and a paid order then draws its code the moment it arrives.
+  useLayoutEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    void orderDetail.open(id);
+    void loadQrLibrary().catch(() => undefined);
   }, [orderDetail, id]);
 
   const showingCode = orderDetail.showingCode;
@@ -86,6 +94,19 @@ const OrderDetailPage = observer(function OrderDetailPage() {
   }, [orderDetail, showingCode]);
 
   const entry = orderDetail.orderId === id ? orderDetail.entry : undefined;
+  // Issue 23: on weak 4G every KB before the code costs time, so what the first screen does not need
+  // (the receipt's quote, the confirmation dialog) is fetched once it is there: the detail shown
+  // and, for a paid unused order, its code and drawing library.
+  const qrTag = orderDetail.qr._tag;
+  const settled = entry !== undefined && qrTag !== "Loading";
+  const mayConfirm = orderDetail.secondsLeftToPay > 0 || orderDetail.canRegenerate || orderDetail.canRefund;
+  useEffect(() => {
+    if (!settled || !mayConfirm) return;
+    const warm = () => void loadConfirmDialog().catch(() => undefined);
+    if (qrTag === "Shown") void loadQrLibrary().then(warm, warm);
+    else warm();
+  }, [settled, mayConfirm, qrTag]);
+
   const body = () => {
     if (entry === undefined && orderDetail.detail._tag === "Failed") return <PageError description={orderDetail.detail.message} onRetry={() => void orderDetail.load()} />;
     if (entry === undefined) return <Skeleton.Paragraph animated lineCount={8} />;
@@ -103,7 +124,7 @@ const OrderDetailPage = observer(function OrderDetailPage() {
           onRetry={() => void orderDetail.load()}
         />
         <RefundSection order={entry.order} />
-        {entry.order.payment_time === null ? null : <Receipt order={entry.order} />}
+        {entry.order.payment_time === null ? null : <Receipt order={entry.order} holdQuote={!settled} />}
       </>
     );
   };

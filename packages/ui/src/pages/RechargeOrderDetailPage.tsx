@@ -3,10 +3,12 @@ import Card from "antd-mobile/es/components/card";
 import NoticeBar from "antd-mobile/es/components/notice-bar";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, type ReactNode } from "react";
 import { useParams } from "react-router";
 import { useStore, useStores } from "../app/StoresContext.tsx";
+import { loadConfirmDialog } from "../components/orders/confirm.ts";
 import { formatChinaTime } from "../components/orders/format.ts";
+import { loadQrLibrary } from "../components/orders/qrDrawing.ts";
 import "../components/orders/orders.css";
 import "../components/orders/recharge.css";
 import { rechargeCardTitle } from "../components/orders/rechargeCard.ts";
@@ -115,8 +117,13 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
   const { i18n } = useStores();
   const id = Number(useParams()["id"]);
 
-  useEffect(() => {
-    if (Number.isInteger(id) && id > 0) void store.open(id);
+  // Issue 23: the detail goes out before the first paint, and the drawing library with it: a
+  // recharge order's code comes on its detail, so the library would otherwise be one more step
+  // after it (its 9 KB gzip are spent for nothing on an unpaid order).
+  useLayoutEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) return;
+    void store.open(id);
+    void loadQrLibrary().catch(() => undefined);
   }, [store, id]);
 
   const showingCode = store.showingCode;
@@ -142,6 +149,12 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
   }, [store, showingCode]);
 
   const entry = store.orderId === id ? store.entry : undefined;
+  // The confirmation dialog (cancel, regenerate) is fetched once the first screen is there (components/orders/confirm.ts).
+  const mayConfirm = entry !== undefined && (store.secondsLeftToPay > 0 || store.canRegenerate);
+  useEffect(() => {
+    if (mayConfirm) void loadQrLibrary().then(loadConfirmDialog).catch(() => undefined);
+  }, [mayConfirm]);
+
   const body = () => {
     if (!Number.isInteger(id) || id <= 0) return <PageError description={i18n.t("notFoundTitle")} />;
     if (entry === undefined && store.detail._tag === "Failed") return <PageError description={store.detail.message} onRetry={() => void store.load()} />;

@@ -52,7 +52,7 @@ describe("OrderCard", () => {
   it("cancel asks first; keeping the order cancels nothing", async () => {
     const { onCancel } = card();
     fireEvent.click(screen.getByRole("button", { name: "Cancel order" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 10_000 });
     expect(within(dialog).getByText("Cancel this order? It cannot be paid afterwards.")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Keep it" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
@@ -62,7 +62,7 @@ describe("OrderCard", () => {
   it("confirming cancel cancels the order (zh-CN)", async () => {
     const { onCancel } = card(undefined, "zh-CN");
     fireEvent.click(screen.getByRole("button", { name: "取消订单" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 10_000 });
     fireEvent.click(within(dialog).getByRole("button", { name: "取消订单" }));
     await waitFor(() => expect(onCancel).toHaveBeenCalledWith(5));
   });

@@ -79,7 +79,7 @@ describe("RechargeQrPanel", () => {
   it("regenerating asks first (the page then closes) and regenerates only when confirmed", async () => {
     const { onRegenerate } = panel(shown, { canRegenerate: true });
     fireEvent.click(screen.getByRole("button", { name: "Regenerate QR" }));
-    const dialog = await screen.findByRole("dialog");
+    const dialog = await screen.findByRole("dialog", {}, { timeout: 10_000 });
     expect(dialog.textContent).toContain("Make a new QR code? The current one stops working and this page closes.");
     fireEvent.click(within(dialog).getByRole("button", { name: "Regenerate QR" }));
     await waitFor(() => expect(onRegenerate).toHaveBeenCalledTimes(1));

@@ -9,6 +9,7 @@ import { FakeOrders, paidOrder, paidRecharge, rechargeOrder, wireOrder } from ".
 import { renderPage, testRoot } from "../support/render.tsx";
 import { Route, Routes } from "react-router";
 import type { Order as WireOrder } from "@fuel/domain/api";
+import { Money, Pricing } from "@fuel/domain";
 
 afterEach(() => Dialog.clear());
 
@@ -57,7 +58,7 @@ describe("/orderlist", () => {
     const { root } = rootWith([wireOrder({ order_id: 1 })]);
     renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
     fireEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
-    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel order" }));
+    fireEvent.click(within(await screen.findByRole("dialog", {}, { timeout: 10_000 })).getByRole("button", { name: "Cancel order" }));
     expect(await screen.findByLabelText("Status: Cancelled")).toBeTruthy();
     expect(root.ports.api.callsTo("orderCancel")).toHaveLength(1);
   });
@@ -125,11 +126,26 @@ describe("/orderDetail/:id", () => {
     expect(screen.getByRole("button", { name: "Request a refund" })).toBeTruthy();
   });
 
+  it("the e-receipt's litres, saving and payable are Pricing.quote's, filled in once the code shows (en)", async () => {
+    const order = paidOrder({ order_id: 5 });
+    const { root } = rootWith([order]);
+    renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    expect(await screen.findByText("KPCODE5")).toBeTruthy();
+    const receipt = screen.getByRole("region", { name: "E-receipt" });
+    const valueOf = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    const quote = Pricing.quote(order.order_amount as Money.Cents, order.gas_now_price!, order.gas_original_price!);
+    // The quote's module (Pricing, decimal.js) is fetched after the code: same rows meanwhile.
+    await waitFor(() => expect(valueOf("Litres")).toBe(`${quote.litres} L`), { timeout: 10_000 });
+    expect(valueOf("Saving")).toBe(Money.formatYuan(quote.saving));
+    expect(valueOf("Payable")).toBe(Money.formatYuan(quote.payable));
+  });
+
   it("the refund form asks for a reason with its limit, refuses a blank one, then sends after confirmation (zh-CN)", async () => {
     const { root } = rootWith([paidOrder({ order_id: 5 })], "zh-CN");
     renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
     fireEvent.click(await screen.findByRole("button", { name: "申请退款" }));
-    const reason = screen.getByLabelText("退款原因");
+    // The form is its own chunk, fetched on that tap (RefundSection's lazy boundary).
+    const reason = await screen.findByLabelText("退款原因", {}, { timeout: 10_000 });
     expect(reason.getAttribute("aria-describedby")).toContain("reason-hint");
     expect(screen.getByText("必填，最多256个字")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "提交退款申请" }));
@@ -143,7 +159,7 @@ describe("/orderDetail/:id", () => {
       const found = screen.getAllByRole("button", { name: "提交退款申请" }).find((b) => b.closest(".adm-dialog") !== null);
       if (found === undefined) throw new Error("no confirmation yet");
       return found;
-    });
+    }, { timeout: 10_000 }); // the dialog's code is fetched on first use (components/orders/confirm.ts)
     fireEvent.click(inDialog);
     expect(await screen.findByText("退款：已申请退款")).toBeTruthy();
     expect(root.ports.api.callsTo("orderRefund").map((c) => c.input)).toEqual([{ order_id: 5, reason: "油站关门了" }]);

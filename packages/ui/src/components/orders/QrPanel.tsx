@@ -1,41 +1,38 @@
 import Button from "antd-mobile/es/components/button";
-import Dialog from "antd-mobile/es/components/dialog";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useStores } from "../../app/StoresContext.tsx";
 import type { QrView } from "../../stores/orders/OrderDetailStore.ts";
 import { PageError } from "../PageError.tsx";
+import { confirmDialog } from "./confirm.ts";
 import { formatCountdown } from "./format.ts";
+import { drawnQrNow, drawQr, loadQrLibrary } from "./qrDrawing.ts";
 
 /** The drawn code's side in CSS px: at least 240 so a cashier's scanner reads it from a cheap phone at arm's length. */
 export const QR_SIZE_PX = 260;
 
 /**
- * The code as a black-on-white SVG with the standard 4-module quiet zone. `qrcode` is imported
- * here on first use, so only a page that shows a code loads its chunk (DESIGN §7).
+ * The image of a code, drawn once per code (./qrDrawing.ts: black on white, quiet zone). With
+ * `qrcode` already fetched (the panel starts it while the code is asked for) it is drawn in this
+ * very render, with no skeleton frame between the code's answer and its image.
  */
-const drawCode = async (text: string): Promise<string> => {
-  const { toString } = await import("qrcode");
-  const svg = await toString(text, { type: "svg", margin: 4, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-};
-
-/** The image of a code, drawn once per code. */
 function CodeImage({ code }: { readonly code: string }) {
   const { i18n } = useStores();
-  const [image, setImage] = useState<{ readonly code: string; readonly src: string } | undefined>(undefined);
+  const ready = useMemo(() => drawnQrNow(code), [code]);
+  const [drawn, setDrawn] = useState<{ readonly code: string; readonly src: string } | undefined>(undefined);
   useEffect(() => {
-    if (image?.code === code) return;
+    if (ready !== undefined) return;
     let current = true;
-    void drawCode(code).then((src) => current && setImage({ code, src }));
+    void drawQr(code).then((src) => current && setDrawn({ code, src }));
     return () => {
       current = false;
     };
-  }, [code, image]);
-  if (image?.code !== code) return <Skeleton animated className="order-qr-image" />;
-  return <img className="order-qr-image" src={image.src} width={QR_SIZE_PX} height={QR_SIZE_PX} alt={i18n.t("ordersQrImage", { code })} />;
+  }, [code, ready]);
+  const src = ready ?? (drawn?.code === code ? drawn.src : undefined);
+  if (src === undefined) return <Skeleton animated className="order-qr-image" />;
+  return <img className="order-qr-image" src={src} width={QR_SIZE_PX} height={QR_SIZE_PX} alt={i18n.t("ordersQrImage", { code })} />;
 }
 
 interface QrPanelProps {
@@ -54,8 +51,11 @@ interface QrPanelProps {
 export const QrPanel = observer(function QrPanel({ view, canRegenerate, regenerating, onRegenerate, onRetry }: QrPanelProps) {
   const { i18n } = useStores();
   if (view._tag === "None") return null;
+  // A code will show: fetch its drawing library now, alongside `kepai/getqrcode`, not after it
+  // (issue 23). Idempotent (one kept promise), so calling it while rendering only starts a download.
+  if (view._tag === "Loading") void loadQrLibrary().catch(() => undefined);
   const regenerate = async () => {
-    const sure = await Dialog.confirm({ content: i18n.t("ordersQrRegenerateConfirm"), confirmText: i18n.t("ordersQrRegenerate"), cancelText: i18n.t("cancel") });
+    const sure = await confirmDialog({ content: i18n.t("ordersQrRegenerateConfirm"), confirmText: i18n.t("ordersQrRegenerate"), cancelText: i18n.t("cancel") });
     if (sure) await onRegenerate();
   };
   const body = () => {

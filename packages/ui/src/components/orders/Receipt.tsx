@@ -1,23 +1,49 @@
-import { Money, Pricing } from "@fuel/domain";
+import { Money } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useStores } from "../../app/StoresContext.tsx";
 import { formatChinaTime } from "./format.ts";
+
+type ReceiptQuote = typeof import("./receiptQuote.ts").receiptQuote;
+
+let quoteModule: ReceiptQuote | undefined;
+const loadQuote = async (): Promise<ReceiptQuote> => (quoteModule ??= (await import("./receiptQuote.ts")).receiptQuote);
+
+/**
+ * `receiptQuote` once its module is here; fetched only when `hold` is false, so a page can let
+ * what its first screen needs (a paid order's code) download first. Until then the rows it fills
+ * show an ellipsis: same rows, same height, no layout shift.
+ */
+const useReceiptQuote = (hold: boolean): ReceiptQuote | undefined => {
+  const [quote, setQuote] = useState<ReceiptQuote | undefined>(() => quoteModule);
+  useEffect(() => {
+    if (quote !== undefined || hold) return;
+    let current = true;
+    void loadQuote().then((loaded) => current && setQuote(() => loaded));
+    return () => {
+      current = false;
+    };
+  }, [quote, hold]);
+  return quote;
+};
 
 /**
  * The e-receipt of a paid fuel order (issue 12): station, times, order numbers, the prices per
  * litre (ours and the pump's at the time of the order, the national one of the station), litres,
  * amount, saving, payable (`Pricing.quote`, the figures the server charged by), the amount paid
- * and the channel.
+ * and the channel. `holdQuote`: the page's first screen still downloads, so the quote's module waits.
  */
-export const Receipt = observer(function Receipt({ order }: { readonly order: WireOrder }) {
+export const Receipt = observer(function Receipt({ order, holdQuote = false }: { readonly order: WireOrder; readonly holdQuote?: boolean }) {
   const { i18n } = useStores();
+  const quoteOf = useReceiptQuote(holdQuote);
   const yuan = Money.formatYuan;
   const perLitre = (cents: number | null | undefined) => (cents == null ? "—" : i18n.t("perLitre", { price: yuan(cents) }));
   const now = order.gas_now_price;
   const original = order.gas_original_price;
-  const quote = now !== null && original !== null && original > 0 ? Pricing.quote(order.order_amount as Money.Cents, now, original) : undefined;
+  const quote = quoteOf?.(order);
+  /** A figure of the quote, or an ellipsis while its module loads, or a dash when it cannot be worked out. */
+  const figure = (value: (q: NonNullable<typeof quote>) => ReactNode): ReactNode => (quoteOf === undefined ? "…" : quote === undefined ? "—" : value(quote));
   const rows: ReadonlyArray<readonly [string, ReactNode]> = [
     [i18n.t("ordersStation"), order.stationInfo?.title ?? "—"],
     [i18n.t("ordersTime"), <time dateTime={order.created_at}>{formatChinaTime(order.created_at)}</time>],
@@ -28,10 +54,10 @@ export const Receipt = observer(function Receipt({ order }: { readonly order: Wi
     [i18n.t("ordersPriceNow"), perLitre(now)],
     [i18n.t("ordersPriceOriginal"), perLitre(original)],
     [i18n.t("ordersPriceNation"), perLitre(order.stationInfo?.nation_price)],
-    [i18n.t("ordersLitres"), quote === undefined ? "—" : i18n.t("ordersLitresValue", { litres: quote.litres })],
+    [i18n.t("ordersLitres"), figure((q) => i18n.t("ordersLitresValue", { litres: q.litres }))],
     [i18n.t("ordersAmount"), yuan(order.order_amount)],
-    [i18n.t("ordersSaving"), quote === undefined ? "—" : yuan(quote.saving)],
-    [i18n.t("ordersPayable"), <strong>{yuan(quote?.payable ?? order.amount)}</strong>],
+    [i18n.t("ordersSaving"), figure((q) => yuan(q.saving))],
+    [i18n.t("ordersPayable"), <strong>{quoteOf === undefined ? "…" : yuan(quote?.payable ?? order.amount)}</strong>],
     [i18n.t("ordersPaidAmount"), yuan(order.amount)],
     [i18n.t("ordersChannel"), order.paytype === undefined ? "—" : i18n.t(`ordersChannel_${order.paytype}`)],
   ];

@@ -1,10 +1,10 @@
 import { Constants } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
-import Dialog from "antd-mobile/es/components/dialog";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../app/StoresContext.tsx";
 import type { RechargeQrView } from "../../stores/orders/RechargeDetailStore.ts";
 import { RedemptionQr } from "../order/RedemptionQr.tsx";
+import { confirmDialog } from "./confirm.ts";
 import "./recharge.css";
 
 interface RechargeQrPanelProps {
@@ -28,7 +28,7 @@ export const RechargeQrPanel = observer(function RechargeQrPanel({ view, canRege
   const { i18n } = useStores();
   if (view._tag === "None") return null;
   const regenerate = async () => {
-    const sure = await Dialog.confirm({
+    const sure = await confirmDialog({
       content: i18n.t("rechargeDetailRegenerateConfirm"),
       confirmText: i18n.t("ordersQrRegenerate"),
       cancelText: i18n.t("cancel"),

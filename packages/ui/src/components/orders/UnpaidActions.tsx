@@ -1,10 +1,10 @@
 import type { Order as WireOrder } from "@fuel/domain/api";
 import Button from "antd-mobile/es/components/button";
-import Dialog from "antd-mobile/es/components/dialog";
 import { observer } from "mobx-react-lite";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
-import { formatCountdown } from "./format.ts";
 import { orderActionsStore } from "../../stores/orders/OrderActionsStore.ts";
+import { confirmDialog } from "./confirm.ts";
+import { formatCountdown } from "./format.ts";
 
 interface UnpaidActionsProps {
   readonly order: WireOrder;
@@ -22,7 +22,7 @@ export const UnpaidActions = observer(function UnpaidActions({ order, secondsLef
   const { i18n } = useStores();
   const busy = orderActions.busy?.orderId === order.order_id ? orderActions.busy.action : undefined;
   const cancel = async () => {
-    const sure = await Dialog.confirm({
+    const sure = await confirmDialog({
       content: i18n.t("ordersCancelConfirm"),
       confirmText: i18n.t("ordersCancelYes"),
       cancelText: i18n.t("ordersCancelKeep"),

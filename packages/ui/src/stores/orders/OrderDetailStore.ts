@@ -157,26 +157,46 @@ export class OrderDetailStore {
       return;
     }
     const entry = entryOf(answer.value, this.ports.clock.now());
+    // Issue 23: the code's request goes out before the page re-renders with the detail (a whole
+    // render on a slow phone), not after it.
+    const codeAnswer = this.askCode(entry);
     runInAction(() => {
       this.detail = loaded(entry);
       this.now = entry.loadedAt;
     });
-    await this.settleCode(entry);
+    await this.settleCode(entry, codeAnswer);
   }
 
-  /** After a detail: fetch the code while it may show, forget the device's copy once it cannot. */
-  private async settleCode(entry: OrderEntry): Promise<void> {
+  /** Whether the code may show for this detail (`Order.qrVisible`, a fuel order). */
+  private codeMayShow(entry: OrderEntry): boolean {
+    const facts = factsAt(entry, entry.loadedAt);
+    return facts.kind === "fuel" && Order.qrVisible(facts, entry.order.refund_status, entry.loadedAt);
+  }
+
+  /**
+   * Asks `kepai/getqrcode` for a detail that may show its code and has none from the server yet.
+   * It needs the merchant order number and the domain's verdict, both on the detail: the two
+   * requests cannot go out together, and an order that must not have a code is never asked for one.
+   */
+  private askCode(entry: OrderEntry) {
+    if (!this.codeMayShow(entry)) return undefined;
+    const shown = valueOf(this.code);
+    if (shown !== undefined && !shown.offline) return undefined; // the code does not change unless regenerated
+    return run(this.ports.orders.qrCode(entry.order.mchnt_order_no));
+  }
+
+  /** After a detail: take the code asked for while it may show, forget the device's copy once it cannot. */
+  private async settleCode(entry: OrderEntry, request: ReturnType<OrderDetailStore["askCode"]>): Promise<void> {
     const orderId = entry.order.order_id;
-    const facts = factsAt(entry, this.now);
-    if (!Order.qrVisible(facts, entry.order.refund_status, this.now) || facts.kind !== "fuel") {
+    if (!this.codeMayShow(entry)) {
       runInAction(() => (this.code = idle));
       forgetQrCopy(this.ports.preferences, orderId);
       return;
     }
+    if (request === undefined) return;
     const shown = valueOf(this.code);
-    if (shown !== undefined && !shown.offline) return; // the code does not change unless regenerated
-    if (this.code._tag !== "Loaded") this.code = loading(shown);
-    const answer = await run(this.ports.orders.qrCode(entry.order.mchnt_order_no));
+    if (this.code._tag !== "Loaded") runInAction(() => (this.code = loading(shown)));
+    const answer = await request;
     runInAction(() => {
       if (this.orderId !== orderId) return;
       if (answer.ok) {
