@@ -54,6 +54,15 @@ export const preloadScript = (routes: ReadonlyArray<RouteFiles>, fallback: Omit<
   );
 };
 
+/**
+ * `html` with `script` inlined after the entry's script and modulepreloads, so the entry's files
+ * are asked for first (the page's chunks would otherwise take the six connections and queue the
+ * entry behind them), and before the first stylesheet, which would hold an inline script until it
+ * has loaded.
+ */
+export const withInlineScript = (html: string, script: string): string =>
+  html.replace(/(\s*)(<link rel="stylesheet"|<\/head>)/, (_all, space: string, next: string) => `${space}<script>${script}</script>${space}${next}`);
+
 const chunks = (bundle: OutputBundle): OutputChunk[] => Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
 
 /** `file` and the chunks it imports statically, transitively. */
@@ -115,9 +124,7 @@ export const routePreload = (always: ReadonlyArray<RegExp> = [], withPage: { rea
         .filter((c) => c.isDynamicEntry && always.some((re) => re.test(c.facadeModuleId ?? "")))
         .flatMap((c) => [...closure(bundle, c.fileName)].filter((f) => !loaded.has(f)));
       const links = [...new Set(early)].map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`).join("");
-      html.source = String(html.source)
-        .replace(/(\s*)<script type="module"/, (_all, space: string) => `${space}<script>${script}</script>${space}<script type="module"`)
-        .replace("</head>", `${links}</head>`);
+      html.source = withInlineScript(String(html.source), script).replace("</head>", `${links}</head>`);
     },
   };
 };

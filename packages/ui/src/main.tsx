@@ -3,6 +3,7 @@ import { BrowserGeolocation, WindowBrowser } from "@fuel/adapters/browser";
 import { createHttpClient, gatewaysOver, newActionKey } from "@fuel/adapters/http";
 import { forMode, lazyGeocoder, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner, lazySignIn, readServerMode, type ServerMode } from "@fuel/adapters/lazy";
 import type { MessagingAppLocation } from "@fuel/adapters/map";
+import { SandboxGeocoder } from "@fuel/adapters/map/sandbox";
 import type { BridgeHost } from "@fuel/adapters/payment/bridges";
 import type { AppPorts, Geocoder, PaymentBridge, RoutePlanner, SignInProvider } from "@fuel/adapters/ports";
 import { SandboxSignIn, WechatSignIn } from "@fuel/adapters/signin";
@@ -54,7 +55,9 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) 
   });
   const gateways = gatewaysOver(api);
   // In production without an AMap key, the sandbox's geocoder and straight-line routes stand in.
-  const sandboxGeocoder = async () => new (await mapAdapters()).SandboxGeocoder(api);
+  // The sandbox geocoder is one API call (~300 B) taken statically: from the map chunk it would
+  // be one more round trip between the position and the list on a weak network.
+  const sandboxGeocoder = async () => new SandboxGeocoder(api);
   const straightLines = async () => new (await mapAdapters()).StraightLineRoutePlanner();
   const device = new BrowserGeolocation(navigator.geolocation, { locale });
   return {

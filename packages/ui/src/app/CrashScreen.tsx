@@ -2,12 +2,13 @@ import { observer } from "mobx-react-lite";
 import { Suspense, useEffect } from "react";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { loadPageError, PageError } from "./lazyScreens.ts";
+import { browserQuietHost, whenNetworkQuiet } from "./quietNetwork.ts";
 import { useStores } from "./StoresContext.tsx";
 
 /**
  * Spec §8: a page that crashed shows a message with retry, never a white screen. The usual screen
  * (PageError, with antd-mobile's ErrorBlock) is in its own chunk, fetched once the app has shown
- * its first screen (`PrefetchCrashScreen`); until it is here, or when it cannot be fetched (the
+ * its first screen and the network is quiet (`PrefetchCrashScreen`); until it is here, or when it cannot be fetched (the
  * crash may be a page chunk that failed to load offline), the same words show as plain markup.
  */
 export const CrashScreen = observer(function CrashScreen({ onRetry }: { readonly onRetry: () => void }) {
@@ -30,12 +31,11 @@ export const CrashScreen = observer(function CrashScreen({ onRetry }: { readonly
   );
 });
 
-/** Fetches the crash screen's chunk when the browser is idle after the first screen, so a crash rarely waits for it. */
+/**
+ * Fetches the crash screen's chunk once the first screen is in and the network quiet (it must not
+ * compete with the page's own chunk and first API calls on a weak network), so a crash rarely waits for it.
+ */
 export function PrefetchCrashScreen() {
-  useEffect(() => {
-    const prefetch = () => void loadPageError().catch(() => undefined);
-    if ("requestIdleCallback" in window) window.requestIdleCallback(prefetch);
-    else setTimeout(prefetch, 1);
-  }, []);
+  useEffect(() => whenNetworkQuiet(browserQuietHost(), () => void loadPageError().catch(() => undefined)), []);
   return null;
 }

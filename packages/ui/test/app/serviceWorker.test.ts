@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QUIET_MS, registerServiceWorker, type ServiceWorkerHost } from "../../src/app/serviceWorker.ts";
+import { QUIET_MS } from "../../src/app/quietNetwork.ts";
+import { registerServiceWorker, type ServiceWorkerHost } from "../../src/app/serviceWorker.ts";
 
 /**
  * A window stand-in that records registrations and runs, on demand, the load listener, the timers

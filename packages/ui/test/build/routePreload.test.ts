@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageModulesOf, patternOf, preloadScript } from "../../build/routePreload.ts";
+import { pageModulesOf, patternOf, preloadScript, withInlineScript } from "../../build/routePreload.ts";
 
 /** Runs the preload script at `pathname` and answers the links it added. */
 const linksAt = (script: string, pathname: string): Array<{ rel: string; href: string; as?: string }> => {
@@ -53,5 +53,14 @@ describe("the route preload script", () => {
   it("reads each route's page module from the one-line registrations of pages.tsx", () => {
     const source = `export const PAGES = {\n  "/login": lazy(() => import("../pages/LoginPage.tsx")),\n  "/orderDetail/:id": lazy(() => import("../pages/OrderDetailPage.tsx")),\n};`;
     expect([...pageModulesOf(source)]).toEqual([["/login", "pages/LoginPage.tsx"], ["/orderDetail/:id", "pages/OrderDetailPage.tsx"]]);
+  });
+
+  it("is inlined after the entry's script and modulepreloads and before the first stylesheet (which would hold it until loaded)", () => {
+    const head = `<head>\n<script type="module" src="/assets/index.js"></script>\n<link rel="modulepreload" href="/assets/ui.js">\n<link rel="stylesheet" href="/assets/ui.css">\n<link rel="stylesheet" href="/assets/page.css">\n</head>`;
+    const html = withInlineScript(head, "run()");
+    expect(html.indexOf("<script>run()</script>")).toBeGreaterThan(html.indexOf("/assets/ui.js"));
+    expect(html.indexOf("<script>run()</script>")).toBeLessThan(html.indexOf("/assets/ui.css"));
+    expect(html.split("run()").length - 1).toBe(1);
+    expect(withInlineScript(`<head><script type="module" src="/a.js"></script></head>`, "run()")).toBe(`<head><script type="module" src="/a.js"></script><script>run()</script></head>`);
   });
 });
