@@ -123,9 +123,10 @@ export class StationsStore {
     const city = this.cities.city;
     if (city === undefined) {
       // No city at all: an empty catalogue lists nothing ('no gas station in current city'); an
-      // unreadable one fails with the message already shown as a notice.
+      // unreadable one fails with the message already shown as a notice, keeping the list kept on
+      // the device on screen if there is one (offline, the geocoder and the catalogue both fail).
       const catalogue = this.cities.cities;
-      runInAction(() => (this.list = catalogue._tag === "Failed" ? failed(catalogue.message) : loaded({ city: "", stations: [] })));
+      runInAction(() => (this.list = catalogue._tag === "Failed" ? failed(catalogue.message, valueOf(this.list)) : loaded({ city: "", stations: [] })));
       return;
     }
     // The picked city was asked for above (even when that failed: one request, one notice per open).

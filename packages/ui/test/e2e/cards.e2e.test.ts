@@ -54,6 +54,40 @@ const payInSheet = async (page: Page): Promise<number> => {
 };
 
 describe("fuel cards, in Chromium", () => {
+  it("a visit offline shows the customer's cards kept on the device with their date, and never to another customer (issue 23)", async () => {
+    const customer = await cardCustomer();
+    const device = await phone(browser, { viewport: { width: 360, height: 640 } });
+    const { page, context } = device;
+    await withSession(page, customer, true);
+    await page.goto(`${baseUrl()}/recharge/2`, { waitUntil: "networkidle" });
+    const card = page.getByRole("radio", { name: /Card ending 1234567/ });
+    await card.waitFor({ state: "attached" });
+    expect(await page.locator(".kept-mark").count()).toBe(0);
+    await page.waitForFunction(() => localStorage.getItem("fuel.kept.cards") !== null);
+    // Kept under a fingerprint of the session, not the token itself.
+    expect(await page.evaluate(() => localStorage.getItem("fuel.kept.cards"))).not.toContain(customer.token);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller === null) await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => page.locator(".kept-mark").textContent(), { timeout: 20_000 }).toMatch(/^Saved \d\d:\d\d · could not update$/);
+    await card.waitFor({ state: "attached" });
+    await shot(page, "cards-kept-offline");
+
+    // Another customer signs in on this device: the first one's kept cards do not show for them.
+    const other = await signedInCardOwner({ followsOfficialAccount: true });
+    await page.evaluate((token) => localStorage.setItem("fuel.token", token), other.token);
+    await page.reload();
+    await page.getByRole("alert").or(page.locator(".adm-error-block")).first().waitFor({ timeout: 20_000 });
+    expect(await page.locator(".kept-mark").count()).toBe(0);
+    expect(await card.count()).toBe(0);
+    expect(device.errors).toEqual([]);
+    await context.close();
+  });
+
   it("recharges the demo entity card from the card list: paid once in the sandbox sheet at the payable shown, settled 'done' through the sandbox distributor's page, the order reads used", async () => {
     const customer = await cardCustomer();
     const device = await phone(browser, { viewport: { width: 360, height: 640 } });

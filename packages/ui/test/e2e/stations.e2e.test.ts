@@ -1,5 +1,5 @@
 import { Distance, Station } from "@fuel/domain";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseUrl, GUANGZHOU, launch, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
 
@@ -118,4 +118,53 @@ describe("finding a station, in Chromium", () => {
     expect(device.errors).toEqual([]);
     await device.context.close();
   });
+});
+
+describe("the station list kept on the device (issue 23), in Chromium", () => {
+  /** Waits until the service worker has installed this build's shell and controls the page (as offline.e2e.test.ts does). */
+  const shellKept = (page: Page) =>
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller === null) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }));
+      }
+    });
+
+  for (const [locale, mark] of [
+    ["en-US", /^Saved \d\d:\d\d · could not update$/],
+    ["zh-CN", /^\d\d:\d\d 保存的数据 · 更新失败$/],
+  ] as const) {
+    it(`a visit offline after one online shows the kept list with its date (${locale}, 360x640)`, async () => {
+      const device = await phone(browser, { locale, viewport: { width: 360, height: 640 } });
+      const { page, context } = device;
+      await withSession(page, { token }, true);
+      await page.goto(`${baseUrl()}/stationlist`, { waitUntil: "networkidle" });
+      await page.locator(".station-card").first().waitFor();
+      const titles = await page.locator(".station-card h2").allTextContents();
+      expect(await page.locator(".kept-mark").count()).toBe(0);
+      await page.waitForFunction(() => localStorage.getItem("fuel.kept.stations") !== null);
+      await shellKept(page);
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect.poll(() => page.locator(".kept-mark").textContent(), { timeout: 20_000 }).toMatch(mark);
+      expect(await page.locator(".station-card h2").allTextContents()).toEqual(titles);
+      // The header names the kept list's city (the geocoder and the catalogue are out of reach).
+      expect(await page.locator(".city-name").textContent()).toBe("广州市");
+      await shot(page, `stations-kept-offline-${locale}-notice`);
+      // The failure's notice goes by itself; the line stays.
+      await page.locator(".adm-toast-mask").waitFor({ state: "hidden", timeout: 10_000 });
+      expect(await page.locator(".kept-mark").textContent()).toMatch(mark);
+      await shot(page, `stations-kept-offline-${locale}`);
+      expect(await scrollsSideways(page)).toBe(false);
+
+      // Back online, a pull-to-refresh's worth: the fresh list replaces the kept one and the date goes.
+      await context.setOffline(false);
+      await page.reload({ waitUntil: "networkidle" });
+      await page.locator(".station-card").first().waitFor();
+      await expect.poll(() => page.locator(".kept-mark").count(), { timeout: 20_000 }).toBe(0);
+      expect(device.errors).toEqual([]);
+      await context.close();
+    });
+  }
 });

@@ -75,3 +75,13 @@ describe.each(["en", "zh-CN"] as const)("/stationlist with a kept list in %s", (
     expect(screen.queryByText(t.updating)).toBeNull();
   });
 });
+
+describe("/stationlist's header with a kept list", () => {
+  it("names the kept list's city while no city is known yet", async () => {
+    const root = testRoot({ ports: { geolocation: { current: () => Effect.never }, geocoder: new FakeGeocoder(CITY_CENTRES) } });
+    writeKeptStations(root.ports.preferences, { city: "广州市", stations: [guangzhouStations[2]!], savedAt: YESTERDAY_1405 });
+    renderPage(<StationListPage />, { root, path: "/stationlist" });
+    await screen.findByText(TEXTS.en.updating);
+    expect(document.querySelector(".city-name")?.textContent).toBe("广州市");
+  });
+});

@@ -1,4 +1,4 @@
-import { offline } from "@fuel/adapters/ports";
+import { GeocodeFailed, offline } from "@fuel/adapters/ports";
 import type { ManualClock } from "@fuel/adapters/testing";
 import { FakeGeocoder, FakeGeolocation } from "@fuel/adapters/testing";
 import { Messages } from "@fuel/domain";
@@ -122,5 +122,19 @@ describe("StationsStore: the list kept on the device (issue 23)", () => {
       expect(stations.rows).toBeUndefined();
       expect(readKeptStations(root.ports.preferences)).toBeUndefined();
     }
+  });
+});
+
+describe("StationsStore offline with a kept list", () => {
+  it("no city can be found (geocoder and catalogue unreachable): the kept list stays, marked, and the failure is said", async () => {
+    const root = testRoot({ ports: { geolocation: new FakeGeolocation(GUANGZHOU), geocoder: { cityOf: () => Effect.fail(new GeocodeFailed({ detail: "offline" })) } } });
+    writeKeptStations(root.ports.preferences, { city: "广州市", stations: KEPT_ORDER, savedAt: YESTERDAY });
+    root.ports.api.fail("cityList", offline());
+    const stations = root.use(stationsStore);
+    await stations.open();
+    expect(stations.list._tag).toBe("Failed");
+    expect(stations.rows?.map((r) => r.station.id)).toEqual([3, 1]);
+    expect(stations.keptAt).toBe(YESTERDAY);
+    expect(root.notices.latest).toMatchObject({ text: Messages.text("Offline"), kind: "fail" });
   });
 });

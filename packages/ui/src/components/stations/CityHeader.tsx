@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { KeyboardList } from "../KeyboardList.tsx";
 import { cityStore } from "../../stores/CityStore.ts";
+import { stationsStore } from "../../stores/StationsStore.ts";
 
 /**
  * The city header of /stationlist: the city listed and how it was chosen (locating, the current
@@ -12,8 +13,10 @@ import { cityStore } from "../../stores/CityStore.ts";
  */
 export const CityHeader = observer(function CityHeader() {
   const city = useStore(cityStore);
+  const stations = useStore(stationsStore);
   const { i18n } = useStores();
-  const name = city.city;
+  // No city known yet (locating), or none found (offline): the city of the list kept on the device, which is what shows.
+  const name = city.city ?? (stations.keptAt === undefined ? undefined : stations.shownCity);
   // Idle only until the page's effect starts locating, a frame later: shown as locating already, as
   // the build's prerendered HTML shows it (build/prerender.ts), so 'no city' does not flash between.
   const locating = city.locating || city.location._tag === "Idle";
