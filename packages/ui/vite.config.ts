@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { preactAliases, withoutReactRouterOnlyImports } from "./build/preact.ts";
 import { precompress } from "./build/precompress.ts";
@@ -8,9 +7,6 @@ import { serviceWorkerBuild } from "./build/serviceWorker.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 
-// The app's own router (src/router), react-router's names and the part of its API the app uses,
-// ~3 KB instead of ~11 KB gzip on every first load (docs/decisions/0006-first-load.md).
-const router = fileURLToPath(new URL("./src/router/index.tsx", import.meta.url));
 
 export default defineConfig(() => ({
   // Nothing lazy is needed before the first render (the version is read without the contract:
@@ -20,7 +16,7 @@ export default defineConfig(() => ({
   resolve: {
     conditions: ["@fuel/source"],
     // React and React DOM are Preact (build/preact.ts, docs/decisions/0005-preact.md).
-    alias: [...preactAliases, { find: /^react-router$/, replacement: router }],
+    alias: preactAliases,
   },
   server: { proxy: { "/api": apiTarget, "/sandbox": apiTarget } },
   build: {

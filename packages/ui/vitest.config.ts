@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { defineProject } from "vitest/config";
 import { preactAliases } from "./build/preact.ts";
 
@@ -8,8 +7,7 @@ import { preactAliases } from "./build/preact.ts";
 // the libraries that import React are run through Vite (inlined) so that the aliases reach them, and
 // test/support/preact.ts hands the same Preact to the CommonJS files Node still loads itself.
 export default defineProject({
-  // The app's router (src/router) under react-router's name, as the build has it (vite.config.ts).
-  resolve: { conditions: ["@fuel/source"], alias: [...preactAliases, { find: /^react-router$/, replacement: fileURLToPath(new URL("./src/router/index.tsx", import.meta.url)) }] },
+  resolve: { conditions: ["@fuel/source"], alias: preactAliases },
   ssr: { resolve: { conditions: ["@fuel/source"] } },
   test: {
     name: "ui",

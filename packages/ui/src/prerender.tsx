@@ -3,7 +3,7 @@ import type { Messages } from "@fuel/domain";
 import { enableStaticRendering } from "mobx-react-lite";
 import { renderToStringAsync } from "preact-render-to-string";
 import type { ReactNode } from "react";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "./router/index.tsx";
 import { App } from "./app/App.tsx";
 import { titleOf } from "./app/titles.ts";
 import { RootStore } from "./stores/RootStore.ts";

@@ -3,7 +3,7 @@ import enUS from "antd-mobile/es/locales/en-US";
 import zhCN from "antd-mobile/es/locales/zh-CN";
 import { observer } from "mobx-react-lite";
 import { StrictMode, type ComponentType, type ReactNode } from "react";
-import { BrowserRouter } from "react-router";
+import { BrowserRouter } from "../router/index.tsx";
 import type { RootStore } from "../stores/RootStore.ts";
 import { Shell } from "./Shell.tsx";
 import { StoresProvider, useStores } from "./StoresContext.tsx";

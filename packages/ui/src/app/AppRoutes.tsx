@@ -1,6 +1,6 @@
 import { Routes as RouteTable } from "@fuel/domain";
 import { Suspense, useLayoutEffect } from "react";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes, useLocation } from "../router/index.tsx";
 import { PageSkeleton } from "../components/PageSkeleton.tsx";
 import { Guarded } from "./Guarded.tsx";
 import { NotFoundPage } from "./lazyScreens.ts";

@@ -4,7 +4,7 @@ import PayCircleOutline from "antd-mobile-icons/es/PayCircleOutline";
 import EnvironmentOutline from "antd-mobile-icons/es/EnvironmentOutline";
 import UserOutline from "antd-mobile-icons/es/UserOutline";
 import { observer } from "mobx-react-lite";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../router/index.tsx";
 import { useStores } from "./StoresContext.tsx";
 
 /**

@@ -1,6 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../router/index.tsx";
 import { useStores } from "./StoresContext.tsx";
 import { titleOf } from "./titles.ts";
 

@@ -1,9 +1,9 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../router/index.tsx";
 import { useStores } from "./StoresContext.tsx";
 
-/** Performs the navigation a store asked for (see NavigationStore), with react-router: no page load. */
+/** Performs the navigation a store asked for (see NavigationStore), with the router: no page load. */
 export const FollowNavigation = observer(function FollowNavigation() {
   const { navigation } = useStores();
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { Routes } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
-import { Navigate, useLocation } from "react-router";
+import { Navigate, useLocation } from "../router/index.tsx";
 import { useStores } from "./StoresContext.tsx";
 
 /**

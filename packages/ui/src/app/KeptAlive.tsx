@@ -1,6 +1,6 @@
 import { Routes } from "@fuel/domain";
 import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from "react";
-import { useLocation } from "react-router";
+import { useLocation } from "../router/index.tsx";
 import { Guarded } from "./Guarded.tsx";
 import { PageShownContext } from "./PageShown.ts";
 import { PageFor } from "./PageFor.tsx";

@@ -1,7 +1,7 @@
 import ErrorBlock from "antd-mobile/es/components/error-block";
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../router/index.tsx";
 import { useStores } from "./StoresContext.tsx";
 
 /** A path that is no route of spec §2. */

@@ -1,5 +1,5 @@
 import { observer } from "mobx-react-lite";
-import { useLocation } from "react-router";
+import { useLocation } from "../router/index.tsx";
 import { AppRoutes } from "./AppRoutes.tsx";
 import { BottomTabBar } from "./BottomTabBar.tsx";
 import { CrashScreen, PrefetchCrashScreen } from "./CrashScreen.tsx";

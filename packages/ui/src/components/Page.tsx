@@ -2,7 +2,7 @@ import NavBar from "antd-mobile/es/components/nav-bar";
 import LeftOutline from "antd-mobile-icons/es/LeftOutline";
 import { observer } from "mobx-react-lite";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "../router/index.tsx";
 import { useStores } from "../app/StoresContext.tsx";
 import { titleOf } from "../app/titles.ts";
 

@@ -1,6 +1,6 @@
 import List from "antd-mobile/es/components/list";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../router/index.tsx";
 
 interface RowLinkProps {
   /** A page of the app. */

@@ -3,7 +3,7 @@ import ErrorBlock from "antd-mobile/es/components/error-block";
 import Form from "antd-mobile/es/components/form";
 import { Constants, Validation } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule } from "../components/forms/domainRule.ts";

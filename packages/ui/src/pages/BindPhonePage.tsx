@@ -5,7 +5,7 @@ import { Constants, Validation } from "@fuel/domain";
 import { Result } from "effect";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule } from "../components/forms/domainRule.ts";

@@ -5,7 +5,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import type { CardListEntry } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense, useEffect } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { CardOptions, type CardOption } from "../components/cards/CardOptions.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";

@@ -5,7 +5,7 @@ import Radio from "antd-mobile/es/components/radio";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { AmountEntry } from "../components/order/AmountEntry.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";

@@ -4,7 +4,7 @@ import NoticeBar from "antd-mobile/es/components/notice-bar";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect, useLayoutEffect } from "react";
-import { useParams } from "react-router";
+import { useParams } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { loadConfirmDialog } from "../components/orders/confirm.ts";
 import { formatChinaTime } from "../components/orders/format.ts";

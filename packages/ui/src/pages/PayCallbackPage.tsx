@@ -3,7 +3,7 @@ import ErrorBlock from "antd-mobile/es/components/error-block";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { RedemptionQr } from "../components/order/RedemptionQr.tsx";

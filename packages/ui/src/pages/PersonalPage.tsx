@@ -16,7 +16,7 @@ import SetOutline from "antd-mobile-icons/es/SetOutline";
 import SystemQRcodeOutline from "antd-mobile-icons/es/SystemQRcodeOutline";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type ComponentType } from "react";
-import { Link } from "react-router";
+import { Link } from "../router/index.tsx";
 import { useStores } from "../app/StoresContext.tsx";
 import type { UiKey } from "../i18n/catalogue.ts";
 import { FollowUsPopup } from "../components/FollowUsPopup.tsx";

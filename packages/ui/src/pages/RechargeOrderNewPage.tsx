@@ -4,7 +4,7 @@ import ErrorBlock from "antd-mobile/es/components/error-block";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
 import { RechargeChecklist } from "../components/cards/RechargeChecklist.tsx";

@@ -1,7 +1,7 @@
-import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
+import { PullToRefresh } from "../components/PullToRefresh.tsx";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { RechargeStationCard, RechargeStationCardSkeleton } from "../components/cards/RechargeStationCard.tsx";
 import { Page } from "../components/Page.tsx";

@@ -3,7 +3,7 @@ import Dialog from "antd-mobile/es/components/dialog";
 import Form from "antd-mobile/es/components/form";
 import { Constants, Validation } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../router/index.tsx";
 import { useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule, requiredRule } from "../components/forms/domainRule.ts";

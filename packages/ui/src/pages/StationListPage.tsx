@@ -1,4 +1,4 @@
-import PullToRefresh from "antd-mobile/es/components/pull-to-refresh";
+import { PullToRefresh } from "../components/PullToRefresh.tsx";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import "../components/stations/stations.css";

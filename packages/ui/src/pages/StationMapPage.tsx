@@ -3,7 +3,7 @@ import Button from "antd-mobile/es/components/button";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../router/index.tsx";
 import "../components/stations/stations.css";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";

@@ -3,7 +3,7 @@ import ErrorBlock from "antd-mobile/es/components/error-block";
 import SpinLoading from "antd-mobile/es/components/spin-loading";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams } from "../router/index.tsx";
 import { useStore, useStores } from "../app/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { signInStore } from "../stores/SignInStore.ts";

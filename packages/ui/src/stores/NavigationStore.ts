@@ -3,7 +3,7 @@ import { makeAutoObservable } from "mobx";
 /**
  * Where a store wants the customer to go next (after sign-in, at logout, when the session ends).
  * Stores do not hold the router: they name a path, and the shell's <FollowNavigation> performs
- * it with react-router, without a full page load.
+ * it with the router (src/router), without a full page load.
  */
 export class NavigationStore {
   pending: { readonly to: string; readonly replace: boolean; readonly id: number } | undefined = undefined;

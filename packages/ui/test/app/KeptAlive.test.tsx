@@ -2,7 +2,7 @@ import { offline } from "@fuel/adapters/ports";
 import { FakeGeocoder, FakeGeolocation } from "@fuel/adapters/testing";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { Effect } from "effect";
-import { MemoryRouter, useLocation } from "react-router";
+import { MemoryRouter, useLocation } from "../../src/router/index.tsx";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
 import { StoresProvider } from "../../src/app/StoresContext.tsx";

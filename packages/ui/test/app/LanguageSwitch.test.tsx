@@ -1,7 +1,7 @@
 import { MemoryTokenStore } from "@fuel/adapters/testing";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import { MemoryRouter } from "../../src/router/index.tsx";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
 import { StoresProvider } from "../../src/app/StoresContext.tsx";

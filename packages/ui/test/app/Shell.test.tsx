@@ -1,7 +1,7 @@
 import { MemoryTokenStore } from "@fuel/adapters/testing";
 import { Routes as RouteTable } from "@fuel/domain";
 import { render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter, useLocation } from "react-router";
+import { MemoryRouter, useLocation } from "../../src/router/index.tsx";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
 import { StoresProvider } from "../../src/app/StoresContext.tsx";

@@ -7,7 +7,7 @@ import OrderListPage from "../../src/pages/OrderListPage.tsx";
 import RechargeOrderDetailPage from "../../src/pages/RechargeOrderDetailPage.tsx";
 import { FakeOrders, paidOrder, paidRecharge, rechargeOrder, wireOrder } from "../support/orders.ts";
 import { renderPage, testRoot } from "../support/render.tsx";
-import { Route, Routes } from "react-router";
+import { Route, Routes } from "../../src/router/index.tsx";
 import type { Order as WireOrder } from "@fuel/domain/api";
 import { Money, Pricing } from "@fuel/domain";
 

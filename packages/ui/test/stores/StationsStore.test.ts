@@ -1,4 +1,6 @@
-import { SandboxGeocoder } from "@fuel/adapters/map";
+// The request chain under test is the sandbox geocoder's own (one GET /api/sandbox/geocode), so the real one runs over the scripted API.
+// eslint-disable-next-line no-restricted-imports
+import { SandboxGeocoder } from "@fuel/adapters/map/sandbox";
 import { FakeGeocoder, FakeGeolocation, FakeNavigator, ManualClock, ScriptedApi } from "@fuel/adapters/testing";
 import { offline } from "@fuel/adapters/ports";
 import { Distance, Messages } from "@fuel/domain";

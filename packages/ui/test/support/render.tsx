@@ -6,7 +6,7 @@ import ConfigProvider from "antd-mobile/es/components/config-provider";
 import enUS from "antd-mobile/es/locales/en-US";
 import zhCN from "antd-mobile/es/locales/zh-CN";
 import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation } from "../../src/router/index.tsx";
 import { FollowNavigation } from "../../src/app/FollowNavigation.tsx";
 import { StoresProvider } from "../../src/app/StoresContext.tsx";
 import { RootStore } from "../../src/stores/RootStore.ts";

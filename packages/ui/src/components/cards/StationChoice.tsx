@@ -1,5 +1,5 @@
 import { observer } from "mobx-react-lite";
-import { Link } from "react-router";
+import { Link } from "../../router/index.tsx";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
 import { StoreFormItem } from "../forms/StoreForm.tsx";

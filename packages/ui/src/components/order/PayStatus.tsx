@@ -1,5 +1,5 @@
 import { observer } from "mobx-react-lite";
-import { Link } from "react-router";
+import { Link } from "../../router/index.tsx";
 import { useStores } from "../../app/StoresContext.tsx";
 import type { PayPhase } from "../../stores/checkout/CheckoutFlow.ts";
 

@@ -2,7 +2,7 @@ import { Money } from "@fuel/domain";
 import Card from "antd-mobile/es/components/card";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
-import { Link } from "react-router";
+import { Link } from "../../router/index.tsx";
 import { useStores } from "../../app/StoresContext.tsx";
 import { kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "../../stores/orders/OrderEntry.ts";
 import { detailPathOf } from "../../stores/orders/OrderActionsStore.ts";

@@ -4,8 +4,9 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useState, type ReactNode } from "react";
 import { useStores } from "../../app/StoresContext.tsx";
 import { formatChinaTime } from "./format.ts";
+import type * as QuoteModule from "./receiptQuote.ts";
 
-type ReceiptQuote = typeof import("./receiptQuote.ts").receiptQuote;
+type ReceiptQuote = typeof QuoteModule.receiptQuote;
 
 let quoteModule: ReceiptQuote | undefined;
 const loadQuote = async (): Promise<ReceiptQuote> => (quoteModule ??= (await import("./receiptQuote.ts")).receiptQuote);

@@ -1,6 +1,7 @@
 import type { DialogConfirmProps } from "antd-mobile/es/components/dialog";
+import type * as DialogExports from "antd-mobile/es/components/dialog";
 
-type DialogModule = typeof import("antd-mobile/es/components/dialog");
+type DialogModule = typeof DialogExports;
 
 let fetching: Promise<DialogModule> | undefined;
 

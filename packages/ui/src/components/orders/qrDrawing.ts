@@ -1,6 +1,7 @@
 import type { QRCodeToStringOptions } from "qrcode";
+import type * as QrExports from "qrcode";
 
-type QrLibrary = typeof import("qrcode");
+type QrLibrary = typeof QrExports;
 
 /** Black on white, error correction M, the standard's 4-module quiet zone. */
 const OPTIONS: QRCodeToStringOptions = { type: "svg", margin: 4, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } };

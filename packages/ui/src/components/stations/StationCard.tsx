@@ -2,7 +2,7 @@ import { Money } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
 import { observer } from "mobx-react-lite";
-import { useNavigate } from "react-router";
+import { useNavigate } from "../../router/index.tsx";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { routeMapPath, type StationRow } from "../../stores/StationsStore.ts";
 import { NoDieselNote, StationDistance, StationHours } from "./StationLines.tsx";
