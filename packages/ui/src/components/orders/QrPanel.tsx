@@ -61,7 +61,19 @@ export const QrPanel = observer(function QrPanel({ view, canRegenerate, regenera
   const body = () => {
     switch (view._tag) {
       case "Loading":
-        return <Skeleton animated className="order-qr-image" aria-label={i18n.t("ordersQrLoading")} />;
+        // The code's lines keep their place while it comes, so the sections below do not move
+        // when it arrives (CLS; on weak 4G the code comes seconds after the page).
+        return (
+          <>
+            <Skeleton animated className="order-qr-image" aria-label={i18n.t("ordersQrLoading")} />
+            <p className="order-qr-text" aria-hidden="true">
+              {"\u00a0"}
+            </p>
+            <p className="order-qr-countdown" aria-hidden="true">
+              {"\u00a0"}
+            </p>
+          </>
+        );
       case "Failed":
         return <PageError description={view.message} onRetry={onRetry} />;
       case "ExpiredOrUsed":
@@ -96,8 +108,8 @@ export const QrPanel = observer(function QrPanel({ view, canRegenerate, regenera
         {i18n.t("ordersQrTitle")}
       </h2>
       {body()}
-      {canRegenerate && view._tag === "Shown" ? (
-        <Button block fill="outline" loading={regenerating} onClick={() => void regenerate()}>
+      {canRegenerate && (view._tag === "Shown" || view._tag === "Loading") ? (
+        <Button block fill="outline" loading={regenerating} disabled={view._tag !== "Shown"} onClick={() => void regenerate()}>
           {i18n.t("ordersQrRegenerate")}
         </Button>
       ) : null}

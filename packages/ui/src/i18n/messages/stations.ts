@@ -6,7 +6,7 @@
 export const stations = {
   en: {
     cityHeaderLabel: "City",
-    cityHeaderChange: "Change city, current: {city}",
+    cityChange: "Change city",
     cityLocating: "Locating…",
     cityNone: "No city chosen",
     cityTapToChange: "Tap to change city",
@@ -44,7 +44,7 @@ export const stations = {
   },
   "zh-CN": {
     cityHeaderLabel: "城市",
-    cityHeaderChange: "切换城市，当前：{city}",
+    cityChange: "切换城市",
     cityLocating: "定位中…",
     cityNone: "未选择城市",
     cityTapToChange: "点击切换城市",
