@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglit
 import pg from "pg";
 import type { Config, DatabaseConfig } from "../config.ts";
 import { folderFailure } from "./folderFailure.ts";
+import { releaseClientsOnFailedBegin } from "./releaseOnFailedBegin.ts";
 import type { FolderLock } from "./folderLock.ts";
 import { takePgliteFolder } from "./pgliteFolder.ts";
 import { startPgliteThread, type PgliteThread } from "./pgliteThread.ts";
@@ -114,6 +115,7 @@ export const openDatabase = async (
     // because it is no longer queryable, opening a new one for the next checkout.
     pool.on("error", onError);
     pool.on("connect", (client) => client.on("error", onError));
+    releaseClientsOnFailedBegin(pool);
     const db = drizzlePg({ client: pool, schema });
     let closed: Promise<void> | undefined;
     return {
@@ -163,6 +165,7 @@ export const openDatabase = async (
   // must not throw from pg's event emitter (its queries fail with the error all the same).
   pool.on("error", () => {});
   pool.on("connect", (client) => client.on("error", () => {}));
+  releaseClientsOnFailedBegin(pool);
   const db = drizzlePg({ client: pool, schema });
   const closeAll = async (): Promise<void> => {
     try {

@@ -22,8 +22,15 @@ import { customersFor, newLedger, runLoad, startServerProcess, statusCounts, vio
 const TERMINATIONS = 100;
 const SPACING_MS = 40;
 const CONCURRENCY = 8;
-/** Each makes at most 8 orders (./underLoad.ts): enough for the load, few to sign up (each sign-up costs 7 requests). */
-const CUSTOMERS = 32;
+/**
+ * Each makes at most 8 orders, a creation answered 503 included (./underLoad.ts). Once the server
+ * recovers a client fast (the pool drops a dead client at once), a 503 comes back in milliseconds
+ * and 32 customers were all used up before the terminations ended: nobody was left to show the
+ * load going on afterwards. Each sign-up costs 7 requests.
+ */
+const CUSTOMERS = 64;
+/** A lane's pause after a 503, as a client honouring retry-after would (in short): a real load, not a spin. */
+const PAUSE_AFTER_503_MS = 50;
 
 const scratch = mkdtempSync(join(tmpdir(), "fuel-terminate-"));
 const servers: ServerProcess[] = [];
@@ -55,7 +62,7 @@ describe("terminated PostgreSQL backends", () => {
       const platform = await sandboxPlatform(target);
       phases.push(`customers after ${Date.now() - started} ms`);
       const ledger = newLedger();
-      const load = runLoad(agent, target, station, platform, customers, CONCURRENCY, ledger);
+      const load = runLoad(agent, target, station, platform, customers, CONCURRENCY, ledger, PAUSE_AFTER_503_MS);
       await sleep(300);
 
       const datname = new URL(database.url).pathname.slice(1);
