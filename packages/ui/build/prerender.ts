@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Plugin, Rolldown, UserConfig } from "vite";
 import { withoutReactRouterOnlyImports } from "./preact.ts";
-import { pageModulesOf } from "./routePreload.ts";
+import { closure, pageModulesOf } from "./routePreload.ts";
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk & { readonly viteMetadata?: { readonly importedCss: ReadonlySet<string> } };
@@ -92,15 +92,6 @@ export const withScreen = (indexHtml: string, screen: Screen): string => {
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(screen.title)}</title>`)
     .replace("</head>", () => `${links}</head>`);
   return `${head}${screen.markup}</div>${keptShell(screen.locale, screen.path, inside)}${closed}`;
-};
-
-/** `file` and the chunks it imports statically, transitively (as the route preload reckons them). */
-const closure = (bundle: OutputBundle, file: string, seen = new Set<string>()): Set<string> => {
-  const chunk = bundle[file];
-  if (seen.has(file) || chunk?.type !== "chunk") return seen;
-  seen.add(file);
-  for (const imported of chunk.imports) closure(bundle, imported, seen);
-  return seen;
 };
 
 /** The stylesheets the page chunk of `module` (under src/) brings that the entry does not: the route preload's own rule. */

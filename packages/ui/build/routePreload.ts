@@ -65,8 +65,8 @@ export const withInlineScript = (html: string, script: string): string =>
 
 const chunks = (bundle: OutputBundle): OutputChunk[] => Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
 
-/** `file` and the chunks it imports statically, transitively. */
-const closure = (bundle: OutputBundle, file: string, seen = new Set<string>()): Set<string> => {
+/** `file` and the chunks it imports statically, transitively (the prerender's page stylesheets use it too). */
+export const closure = (bundle: OutputBundle, file: string, seen = new Set<string>()): Set<string> => {
   const chunk = bundle[file];
   if (seen.has(file) || chunk?.type !== "chunk") return seen;
   seen.add(file);
