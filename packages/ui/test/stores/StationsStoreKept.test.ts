@@ -7,7 +7,7 @@ import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { cityStore } from "../../src/stores/CityStore.ts";
 import { readKeptStations, writeKeptStations } from "../../src/stores/kept/keptStations.ts";
-import { stationsStore } from "../../src/stores/StationsStore.ts";
+import { stationsStore, type StationsStore } from "../../src/stores/StationsStore.ts";
 import { testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations, station } from "../support/stations.ts";
 
@@ -26,6 +26,14 @@ const slowDevice = () => {
 
 /** The kept list as the last visit showed it: nearest first from where the device was then. */
 const KEPT_ORDER = [guangzhouStations[2]!, guangzhouStations[0]!];
+
+/** The load failed: the kept list stays on screen in its kept order, marked with its date, and the failure is said. */
+const expectKeptListAfterFailure = (stations: StationsStore, root: ReturnType<typeof testRoot>): void => {
+  expect(stations.list._tag).toBe("Failed");
+  expect(stations.rows?.map((r) => r.station.id)).toEqual([3, 1]);
+  expect(stations.keptAt).toBe(YESTERDAY);
+  expect(root.notices.latest).toMatchObject({ text: Messages.text("Offline"), kind: "fail" });
+};
 
 describe("StationsStore: the list kept on the device (issue 23)", () => {
   it("shows the kept list of the picked city at once, in its kept order with 'unknown distance', before the position", async () => {
@@ -77,10 +85,7 @@ describe("StationsStore: the list kept on the device (issue 23)", () => {
     root.ports.api.fail("cityStations", offline());
     const stations = root.use(stationsStore);
     await stations.open();
-    expect(stations.list._tag).toBe("Failed");
-    expect(stations.rows?.map((r) => r.station.id)).toEqual([3, 1]);
-    expect(stations.keptAt).toBe(YESTERDAY);
-    expect(root.notices.latest).toMatchObject({ text: Messages.text("Offline"), kind: "fail" });
+    expectKeptListAfterFailure(stations, root);
     // The kept copy is not overwritten by what failed.
     expect(readKeptStations(root.ports.preferences)?.savedAt).toBe(YESTERDAY);
   });
@@ -132,9 +137,6 @@ describe("StationsStore offline with a kept list", () => {
     root.ports.api.fail("cityList", offline());
     const stations = root.use(stationsStore);
     await stations.open();
-    expect(stations.list._tag).toBe("Failed");
-    expect(stations.rows?.map((r) => r.station.id)).toEqual([3, 1]);
-    expect(stations.keptAt).toBe(YESTERDAY);
-    expect(root.notices.latest).toMatchObject({ text: Messages.text("Offline"), kind: "fail" });
+    expectKeptListAfterFailure(stations, root);
   });
 });
