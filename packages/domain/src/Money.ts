@@ -14,11 +14,11 @@ export type Cents = number & { readonly Cents: unique symbol };
 export const MAX_INPUT_YUAN_DIGITS = 9;
 
 /** The typed amount was empty (spec §5: 'amount cannot be empty'). */
-export class AmountEmpty extends Data.TaggedError("AmountEmpty")<{}> {}
+export class AmountEmpty extends /* @__PURE__ */ Data.TaggedError("AmountEmpty")<{}> {}
 /** The typed amount has more than two decimals: money has no fraction of a cent. */
-export class AmountTooManyDecimals extends Data.TaggedError("AmountTooManyDecimals")<{ readonly input: string }> {}
+export class AmountTooManyDecimals extends /* @__PURE__ */ Data.TaggedError("AmountTooManyDecimals")<{ readonly input: string }> {}
 /** The typed amount is not a plain decimal number (signs, exponents, letters, several dots, too many digits). */
-export class AmountInvalid extends Data.TaggedError("AmountInvalid")<{ readonly input: string }> {}
+export class AmountInvalid extends /* @__PURE__ */ Data.TaggedError("AmountInvalid")<{ readonly input: string }> {}
 
 /** Why a typed yuan amount could not be read. */
 export type ParseYuanError = AmountEmpty | AmountTooManyDecimals | AmountInvalid;

@@ -38,7 +38,7 @@ export const isRefundUnderWay = (refundStatus: number): boolean =>
 export const REFUND_REASON_MAX_LENGTH = 256;
 
 /** Issue 4: a refund request without a reason (or only blanks): 'tell us why you want a refund'. */
-export class RefundReasonMissing extends Data.TaggedError("RefundReasonMissing")<{}> {}
+export class RefundReasonMissing extends /* @__PURE__ */ Data.TaggedError("RefundReasonMissing")<{}> {}
 
 /**
  * Issue 4/12: the reason a customer gives for a refund, trimmed; blank is {@link RefundReasonMissing}

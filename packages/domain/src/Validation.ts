@@ -23,53 +23,53 @@ import { sellsDiesel, type StationFacts } from "./Station.ts";
  */
 
 /** Spec §5: an amount above the page's limit ('single amount cannot exceed 5000 yuan' / 'cannot exceed 10000 yuan'). */
-export class AmountAboveLimit extends Data.TaggedError("AmountAboveLimit")<{
+export class AmountAboveLimit extends /* @__PURE__ */ Data.TaggedError("AmountAboveLimit")<{
   readonly limitYuan: number;
   readonly page: "cardPurchase" | "oneKey" | "entityRecharge";
 }> {}
 /** An amount of zero: nothing to pay for. */
-export class AmountNotPositive extends Data.TaggedError("AmountNotPositive")<{}> {}
+export class AmountNotPositive extends /* @__PURE__ */ Data.TaggedError("AmountNotPositive")<{}> {}
 /** Spec §5: the card-purchase input allows at most 4 digits. */
-export class AmountTooManyDigits extends Data.TaggedError("AmountTooManyDigits")<{ readonly maxDigits: number }> {}
+export class AmountTooManyDigits extends /* @__PURE__ */ Data.TaggedError("AmountTooManyDigits")<{ readonly maxDigits: number }> {}
 /** Spec §5: over 10000 on the consumption page the customer must contact the distributor. */
-export class ContactDistributor extends Data.TaggedError("ContactDistributor")<{ readonly limitYuan: number }> {}
+export class ContactDistributor extends /* @__PURE__ */ Data.TaggedError("ContactDistributor")<{ readonly limitYuan: number }> {}
 /** Spec §5: 'this station cannot buy diesel for now'. */
-export class StationSellsNoDiesel extends Data.TaggedError("StationSellsNoDiesel")<{}> {}
+export class StationSellsNoDiesel extends /* @__PURE__ */ Data.TaggedError("StationSellsNoDiesel")<{}> {}
 /** Spec §1: only diesel 0# can be bought; gasoline grades are disabled. */
-export class FuelTypeNotBuyable extends Data.TaggedError("FuelTypeNotBuyable")<{ readonly gasType: string }> {}
+export class FuelTypeNotBuyable extends /* @__PURE__ */ Data.TaggedError("FuelTypeNotBuyable")<{ readonly gasType: string }> {}
 /** Spec §5: 'card number cannot be empty'. */
-export class CardNumberEmpty extends Data.TaggedError("CardNumberEmpty")<{}> {}
+export class CardNumberEmpty extends /* @__PURE__ */ Data.TaggedError("CardNumberEmpty")<{}> {}
 /** A card number must be digits, at least the 7 the customer sees. */
-export class CardNumberInvalid extends Data.TaggedError("CardNumberInvalid")<{}> {}
+export class CardNumberInvalid extends /* @__PURE__ */ Data.TaggedError("CardNumberInvalid")<{}> {}
 /** Spec §5: 'recharge amount cannot be empty'. */
-export class RechargeAmountEmpty extends Data.TaggedError("RechargeAmountEmpty")<{}> {}
+export class RechargeAmountEmpty extends /* @__PURE__ */ Data.TaggedError("RechargeAmountEmpty")<{}> {}
 /** Spec §5: 'enter a correct phone number'. */
-export class PhoneInvalid extends Data.TaggedError("PhoneInvalid")<{}> {}
+export class PhoneInvalid extends /* @__PURE__ */ Data.TaggedError("PhoneInvalid")<{}> {}
 /** Spec §5: an SMS code has at least 4 characters. */
-export class SmsCodeTooShort extends Data.TaggedError("SmsCodeTooShort")<{ readonly minLength: number }> {}
+export class SmsCodeTooShort extends /* @__PURE__ */ Data.TaggedError("SmsCodeTooShort")<{ readonly minLength: number }> {}
 /** Spec §5: a password has at least 6 characters. */
-export class PasswordTooShort extends Data.TaggedError("PasswordTooShort")<{ readonly minLength: number }> {}
+export class PasswordTooShort extends /* @__PURE__ */ Data.TaggedError("PasswordTooShort")<{ readonly minLength: number }> {}
 /** Spec §5: all three password-change fields are required. */
-export class PasswordFieldsRequired extends Data.TaggedError("PasswordFieldsRequired")<{}> {}
+export class PasswordFieldsRequired extends /* @__PURE__ */ Data.TaggedError("PasswordFieldsRequired")<{}> {}
 /** Spec §5: 'passwords do not match'. */
-export class PasswordsDoNotMatch extends Data.TaggedError("PasswordsDoNotMatch")<{}> {}
+export class PasswordsDoNotMatch extends /* @__PURE__ */ Data.TaggedError("PasswordsDoNotMatch")<{}> {}
 /** Spec §5: the invite code is required. */
-export class InviteCodeEmpty extends Data.TaggedError("InviteCodeEmpty")<{}> {}
+export class InviteCodeEmpty extends /* @__PURE__ */ Data.TaggedError("InviteCodeEmpty")<{}> {}
 /** Spec §5: the invite code has at most 32 characters. */
-export class InviteCodeTooLong extends Data.TaggedError("InviteCodeTooLong")<{ readonly maxLength: number }> {}
+export class InviteCodeTooLong extends /* @__PURE__ */ Data.TaggedError("InviteCodeTooLong")<{ readonly maxLength: number }> {}
 /** Spec §5: payment needs the messaging-app oauth id ('authorize via messaging app first'). */
-export class OauthRequired extends Data.TaggedError("OauthRequired")<{}> {}
+export class OauthRequired extends /* @__PURE__ */ Data.TaggedError("OauthRequired")<{}> {}
 /**
  * Spec §8: consumption (topping up a card on the card page) without the messaging app's oauth id:
  * the official account cannot be reached, and the alert says it is upgrading.
  */
-export class OfficialAccountRequired extends Data.TaggedError("OfficialAccountRequired")<{}> {}
+export class OfficialAccountRequired extends /* @__PURE__ */ Data.TaggedError("OfficialAccountRequired")<{}> {}
 /** Spec §5: consumption needs a followed official account; the alert asks the customer to follow it. */
-export class OfficialAccountNotFollowed extends Data.TaggedError("OfficialAccountNotFollowed")<{}> {}
+export class OfficialAccountNotFollowed extends /* @__PURE__ */ Data.TaggedError("OfficialAccountNotFollowed")<{}> {}
 /** Spec §5: consumption needs a card id. */
-export class CardIdRequired extends Data.TaggedError("CardIdRequired")<{}> {}
+export class CardIdRequired extends /* @__PURE__ */ Data.TaggedError("CardIdRequired")<{}> {}
 /** Spec §5: recharge creation needs a selected station. */
-export class StationRequired extends Data.TaggedError("StationRequired")<{}> {}
+export class StationRequired extends /* @__PURE__ */ Data.TaggedError("StationRequired")<{}> {}
 
 /** The failures of an amount typed into the card-purchase page. */
 export type CardPurchaseAmountError = ParseYuanError | AmountTooManyDigits | AmountAboveLimit | AmountNotPositive;

@@ -16,7 +16,7 @@ export const ORDER_TYPE_CODES = { entityCard: 1, payAsYouGo: 2 } as const satisf
 export type OrderTypeCode = (typeof ORDER_TYPE_CODES)[OrderType];
 
 /** An order_type code spec §4 does not define. */
-export class UnknownOrderTypeCode extends Data.TaggedError("UnknownOrderTypeCode")<{ readonly code: number }> {}
+export class UnknownOrderTypeCode extends /* @__PURE__ */ Data.TaggedError("UnknownOrderTypeCode")<{ readonly code: number }> {}
 
 /** Spec §4: the order type of an order_type code; fails with {@link UnknownOrderTypeCode} on any other number. */
 export const orderTypeFromCode = (code: number): Result.Result<OrderType, UnknownOrderTypeCode> =>
@@ -49,7 +49,7 @@ export const CARD_TYPE_CODES = { entity: 1, virtual: 2, topUpReplacement: 3 } as
 export type CardTypeCode = (typeof CARD_TYPE_CODES)[CardType];
 
 /** A card_type code we do not define. */
-export class UnknownCardTypeCode extends Data.TaggedError("UnknownCardTypeCode")<{ readonly code: number }> {}
+export class UnknownCardTypeCode extends /* @__PURE__ */ Data.TaggedError("UnknownCardTypeCode")<{ readonly code: number }> {}
 
 /** Spec §4/§9: the card type of a card_type code; fails with {@link UnknownCardTypeCode} on any other number. */
 export const cardTypeFromCode = (code: number): Result.Result<CardType, UnknownCardTypeCode> => {

@@ -68,31 +68,31 @@ export const DRAFT: Draft = { status: "draft" };
 export type MachineStatus = Draft["status"] | OrderStatus;
 
 /** Spec §4: the event is not allowed in the order's state (including every event from a terminal state). */
-export class IllegalTransition extends Data.TaggedError("IllegalTransition")<{
+export class IllegalTransition extends /* @__PURE__ */ Data.TaggedError("IllegalTransition")<{
   readonly from: MachineStatus;
   readonly event: OrderEvent["_tag"];
 }> {}
 
 /** Issue 4: a payment made at or after the pay deadline (15 minutes after creation) is refused. */
-export class PayWindowClosed extends Data.TaggedError("PayWindowClosed")<{
+export class PayWindowClosed extends /* @__PURE__ */ Data.TaggedError("PayWindowClosed")<{
   readonly payDeadline: EpochMs;
   readonly at: EpochMs;
 }> {}
 
 /** Spec §4/§9: a fuel order's QR code is redeemed 48 hours or more after payment. */
-export class QrExpired extends Data.TaggedError("QrExpired")<{ readonly expiredAt: EpochMs }> {}
+export class QrExpired extends /* @__PURE__ */ Data.TaggedError("QrExpired")<{ readonly expiredAt: EpochMs }> {}
 
 /**
  * An expiry event arrived before its time (an unpaid order before its pay deadline, a QR code
  * before 48 h). A scheduler firing early is a bug, not a customer's doing.
  */
-export class NotDueYet extends Data.TaggedError("NotDueYet")<{
+export class NotDueYet extends /* @__PURE__ */ Data.TaggedError("NotDueYet")<{
   readonly event: "ExpireUnpaid" | "ExpireQr";
   readonly dueAt: EpochMs;
 }> {}
 
 /** Spec §4: a rejected recharge must show a reason, so a rejection without one (or only blanks) is refused. */
-export class RejectionReasonMissing extends Data.TaggedError("RejectionReasonMissing")<{}> {}
+export class RejectionReasonMissing extends /* @__PURE__ */ Data.TaggedError("RejectionReasonMissing")<{}> {}
 
 /** Every way {@link transition} can refuse an event. */
 export type TransitionError = IllegalTransition | PayWindowClosed | QrExpired | NotDueYet | RejectionReasonMissing;

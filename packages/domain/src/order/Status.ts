@@ -45,7 +45,7 @@ export const TERMINAL_STATUSES = ["used", "rejected", "voided", "expired", "canc
 export const isTerminal = (status: OrderStatus): boolean => (TERMINAL_STATUSES as ReadonlyArray<OrderStatus>).includes(status);
 
 /** An order_status code that spec §4 does not define (4, 5, 0, a fraction...). */
-export class UnknownStatusCode extends Data.TaggedError("UnknownStatusCode")<{ readonly code: number }> {}
+export class UnknownStatusCode extends /* @__PURE__ */ Data.TaggedError("UnknownStatusCode")<{ readonly code: number }> {}
 
 /** Spec §4: the named state of an order_status code; fails with {@link UnknownStatusCode} on any other number. */
 export const statusFromCode = (code: number): Result.Result<OrderStatus, UnknownStatusCode> => {
