@@ -41,6 +41,9 @@ const boundaries = [
 // The UI's screens see the outside world only through ports, so every screen runs on fakes in its
 // tests and on sandbox or production implementations in the app. Only main.tsx, which chooses those
 // implementations, may import them; tests may import the fakes (`@fuel/adapters/testing`).
+// src/early/earlyCalls.ts is the HTML's own root (it runs before the app, issue 23): it sends what
+// the app's HTTP client will send, with the client's storage keys and query builder, and its test
+// holds that equal against the real client.
 // The ports, in turn, are interfaces and tagged errors: they may not pull an implementation in.
 // (A later block replaces an earlier one's `no-restricted-imports` for the same file, so each
 // block lists everything its files may not import.)
@@ -56,7 +59,7 @@ const PORTS_MESSAGE = "Ports are interfaces and errors: they never import an imp
 const uiThroughPorts = [
   {
     files: ["packages/ui/**/*.{ts,tsx}"],
-    ignores: ["packages/ui/src/main.tsx", ...UI_TESTS],
+    ignores: ["packages/ui/src/main.tsx", "packages/ui/src/early/earlyCalls.ts", ...UI_TESTS],
     rules: {
       "no-restricted-imports": ["error", {
         paths: [ADAPTERS_ROOT(IMPLEMENTATIONS_MESSAGE)],
@@ -67,6 +70,7 @@ const uiThroughPorts = [
   {
     // The build's prerender (packages/ui/build/prerender.ts) renders the app over the same fakes, in Node, never in a browser.
     files: [...UI_TESTS, "packages/ui/src/prerender.tsx"],
+    ignores: ["packages/ui/test/early/earlyCalls.test.ts"],
     rules: {
       "no-restricted-imports": ["error", {
         paths: [ADAPTERS_ROOT(UI_TESTS_MESSAGE)],

@@ -1,9 +1,13 @@
 import { defineConfig } from "vite";
 import { preactAliases, withoutReactRouterOnlyImports } from "./build/preact.ts";
+import { earlyCalls } from "./build/earlyScript.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerender } from "./build/prerender.ts";
 import { routePreload } from "./build/routePreload.ts";
 import { serviceWorkerBuild } from "./build/serviceWorker.ts";
+
+/** qrcode's browser build: lazy (DESIGN §7), but fetched with the order details, which show a code. */
+const QR_LIBRARY = /node_modules\/qrcode\/lib\/browser\.js$/;
 
 const apiTarget = `http://127.0.0.1:${process.env["FUEL_API_PORT"] ?? "8080"}`;
 
@@ -12,7 +16,7 @@ export default defineConfig(() => ({
   // Nothing lazy is needed before the first render (the version is read without the contract:
   // main.tsx), but every page that calls the API as it opens needs the contract at once: it comes
   // with the page's chunk; the sign-in button pages make no call.
-  plugins: [routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }), serviceWorkerBuild(), prerender(), precompress()],
+  plugins: [routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }, { "/orderDetail/:id": [QR_LIBRARY], "/orderDetail/2/:id": [QR_LIBRARY] }), earlyCalls(), serviceWorkerBuild(), prerender(), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
     // React and React DOM are Preact (build/preact.ts, docs/decisions/0005-preact.md).

@@ -82,8 +82,14 @@ export const closure = (bundle: OutputBundle, file: string, seen = new Set<strin
  * `withPage`: lazy modules preloaded with every page's chunk but the pages named in `except` (the
  * contract, which decodes the first API answer of every page that calls the API as it opens: a
  * signed-in page would otherwise wait for it after the entry, one more round trip before its content).
+ * `forRoute`: lazy modules preloaded with one route's page only (the QR library on the order
+ * details, where the code is what the customer came for; it stays lazy for the code itself).
  */
-export const routePreload = (always: ReadonlyArray<RegExp> = [], withPage: { readonly modules: ReadonlyArray<RegExp>; readonly except: ReadonlyArray<string> } = { modules: [], except: [] }): Plugin => {
+export const routePreload = (
+  always: ReadonlyArray<RegExp> = [],
+  withPage: { readonly modules: ReadonlyArray<RegExp>; readonly except: ReadonlyArray<string> } = { modules: [], except: [] },
+  forRoute: Readonly<Record<string, ReadonlyArray<RegExp>>> = {},
+): Plugin => {
   let root = "";
   let base = "/";
   return {
@@ -107,15 +113,17 @@ export const routePreload = (always: ReadonlyArray<RegExp> = [], withPage: { rea
         const styles = scripts.flatMap((f) => [...((bundle[f] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? [])]);
         return { scripts: scripts.map((f) => base + f), styles: styles.map((f) => base + f) };
       };
+      const lazyFiles = (modules: ReadonlyArray<RegExp>): string[] =>
+        all
+          .filter((c) => c.isDynamicEntry && modules.some((re) => re.test(c.facadeModuleId ?? "")))
+          .flatMap((c) => [...closure(bundle, c.fileName)].filter((f) => !loaded.has(f)))
+          .map((f) => base + f);
       // Lazy modules a page needs as soon as it starts (the contract, for a page that calls the API at once).
-      const started = all
-        .filter((c) => c.isDynamicEntry && withPage.modules.some((re) => re.test(c.facadeModuleId ?? "")))
-        .flatMap((c) => [...closure(bundle, c.fileName)].filter((f) => !loaded.has(f)))
-        .map((f) => base + f);
+      const started = lazyFiles(withPage.modules);
       const routes = [...pageModulesOf(readFileSync(join(root, "src/app/pages.tsx"), "utf8"))].flatMap(([path, module]) => {
         const files = filesOf(module);
         if (files === undefined) return [];
-        const scripts = withPage.except.includes(path) ? files.scripts : [...new Set([...files.scripts, ...started])];
+        const scripts = [...new Set([...files.scripts, ...(withPage.except.includes(path) ? [] : started), ...lazyFiles(forRoute[path] ?? [])])];
         return [{ pattern: patternOf(path), scripts, styles: files.styles }];
       });
       const fallback = filesOf("app/NotFoundPage.tsx") ?? { scripts: [], styles: [] };

@@ -16,6 +16,8 @@ import { orLastKnownMode } from "./app/lastKnownMode.ts";
 import { registerServiceWorker } from "./app/serviceWorker.ts";
 import { BootFailed } from "./app/BootFailed.tsx";
 import { firstPageLoaded } from "./app/firstPage.ts";
+import { withEarlyAnswers, withEarlyPosition } from "./early/earlyAnswers.ts";
+import { EARLY_GLOBAL, type EarlyStore } from "./early/protocol.ts";
 import { localeForBrowser } from "./i18n/I18nStore.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import "./styles.css";
@@ -47,7 +49,11 @@ const payBridges = () => import("@fuel/adapters/payment/bridges");
 const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) => void; notActivated: () => void }): AppPorts => {
   const locale = localeForBrowser(navigator.languages);
   const tokens = new LocalTokenStore(safeStorage(() => window.localStorage) ?? NO_STORAGE);
+  // The first calls the HTML already sent while this script downloaded (src/early, issue 23).
+  const early = (window as unknown as Record<string, EarlyStore | undefined>)[EARLY_GLOBAL];
+  const now = () => performance.now();
   const api = createHttpClient({
+    fetch: withEarlyAnswers((input, init) => window.fetch(input, init), early, now),
     tokens,
     locale,
     onSessionEnded: (error) => session.ended(error.message),
@@ -59,7 +65,7 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) 
   // be one more round trip between the position and the list on a weak network.
   const sandboxGeocoder = async () => new SandboxGeocoder(api);
   const straightLines = async () => new (await mapAdapters()).StraightLineRoutePlanner();
-  const device = new BrowserGeolocation(navigator.geolocation, { locale });
+  const device = new BrowserGeolocation(withEarlyPosition(navigator.geolocation, early, now), { locale });
   return {
     ...gateways,
     api,

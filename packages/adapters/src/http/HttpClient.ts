@@ -16,6 +16,7 @@ import {
 } from "../ports/errors.ts";
 import type { TokenStore } from "../ports/TokenStore.ts";
 import { MAX_RETRY_DELAY_MS, retryDelayMs } from "./retryAfter.ts";
+import { queryOf } from "./query.ts";
 import { parseErrorParams, type ErrorParams } from "./errorParams.ts";
 
 /**
@@ -64,13 +65,6 @@ const parseJson = (text: string): unknown => {
 };
 
 /** The query string of a GET endpoint's input (the sandbox SMS box reads `?phone=`). */
-const queryOf = (input: unknown): string => {
-  if (typeof input !== "object" || input === null) return "";
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(input)) if (v !== undefined) params.set(k, String(v));
-  const q = params.toString();
-  return q === "" ? "" : `?${q}`;
-};
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 

@@ -4,4 +4,5 @@
  */
 export { newActionKey } from "./actionKey.ts";
 export { gatewaysOver } from "./gateways.ts";
+export { queryOf } from "./query.ts";
 export { createHttpClient, type HttpClientOptions } from "./HttpClient.ts";

@@ -11,9 +11,9 @@ import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
 import { storeKind } from "./storeKind.ts";
+import { CITY_KEY } from "./cityKey.ts";
 
-/** Where the city picked in /citylist is kept across visits. */
-export const CITY_KEY = "fuel.city";
+export { CITY_KEY };
 
 /** Where the device is: its position, and the city there when the geocoder could name it. */
 export interface Located {

@@ -35,10 +35,18 @@ describe("finding a station, in Chromium", () => {
     const device = await phone(browser);
     await withSession(device.page, { token }, true);
     const { page } = device;
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/")) asked.push(new URL(r.url()).pathname);
+    });
     await page.goto(`${baseUrl()}/stationlist`, { waitUntil: "networkidle" });
     const expected = await nearestFirst("广州市");
     const first = page.locator(".station-card").first();
     await first.waitFor();
+    // The HTML asked for the city and its stations while the scripts loaded (src/early); the app
+    // took those answers instead of asking again (issue 23: one request each, none after the entry).
+    expect(asked.filter((p) => p === "/api/sandbox/geocode")).toHaveLength(1);
+    expect(asked.filter((p) => p === "/api/station/current_city_list")).toHaveLength(1);
     expect(await first.locator("h2").textContent()).toBe(expected[0]?.title);
     expect(await first.locator(".station-distance").textContent()).toBe(expected[0]?.distanceText);
     expect(await page.locator(".station-card h2").allTextContents()).toEqual(expected.map((s) => s.title));
