@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import { preactAliases, withoutReactRouterOnlyImports } from "./build/preact.ts";
 import { earlyCalls } from "./build/earlyScript.ts";
+import { kitDefaultRender } from "./build/kitRender.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerender } from "./build/prerender.ts";
 import { routePreload } from "./build/routePreload.ts";
@@ -16,7 +17,7 @@ export default defineConfig(() => ({
   // Nothing lazy is needed before the first render (the version is read without the contract:
   // main.tsx), but every page that calls the API as it opens needs the contract at once: it comes
   // with the page's chunk; the sign-in button pages make no call.
-  plugins: [routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }, { "/orderDetail/:id": [QR_LIBRARY], "/orderDetail/2/:id": [QR_LIBRARY] }), earlyCalls(), serviceWorkerBuild(), prerender(), precompress()],
+  plugins: [kitDefaultRender(), routePreload([], { modules: [/adapters\/src\/http\/contract\.ts$/], except: ["/", "/login", "/register"] }, { "/orderDetail/:id": [QR_LIBRARY], "/orderDetail/2/:id": [QR_LIBRARY] }), earlyCalls(), serviceWorkerBuild(), prerender(), precompress()],
   resolve: {
     conditions: ["@fuel/source"],
     // React and React DOM are Preact (build/preact.ts, docs/decisions/0005-preact.md).

@@ -1,4 +1,5 @@
 import { defineProject } from "vitest/config";
+import { kitDefaultRender } from "./build/kitRender.ts";
 import { preactAliases } from "./build/preact.ts";
 
 // Store and component tests (Testing Library on happy-dom). Browser tests (test/e2e, Chromium)
@@ -7,6 +8,7 @@ import { preactAliases } from "./build/preact.ts";
 // the libraries that import React are run through Vite (inlined) so that the aliases reach them, and
 // test/support/preact.ts hands the same Preact to the CommonJS files Node still loads itself.
 export default defineProject({
+  plugins: [kitDefaultRender()],
   resolve: { conditions: ["@fuel/source"], alias: preactAliases },
   ssr: { resolve: { conditions: ["@fuel/source"] } },
   test: {

@@ -1,5 +1,5 @@
 import { unstableSetRender } from "antd-mobile/es/utils/unstable-render";
-import { createRoot, type Root } from "react-dom/client";
+import { render, unmount } from "./kitRoots.ts";
 
 /**
  * DESIGN §7: antd-mobile 5 renders Toast and Dialog through `unstableSetRender`; on React 19 it
@@ -10,13 +10,7 @@ import { createRoot, type Root } from "react-dom/client";
  */
 export const installKitRenderer = (): void => {
   unstableSetRender((node, container) => {
-    const element = container as Element & { __fuelRoot?: Root };
-    element.__fuelRoot ??= createRoot(element);
-    element.__fuelRoot.render(node);
-    return async () => {
-      await Promise.resolve();
-      element.__fuelRoot?.unmount();
-      delete element.__fuelRoot;
-    };
+    render(node, container);
+    return () => unmount(container);
   });
 };
