@@ -1,4 +1,4 @@
-import { EARLY_FRESH_MS, requestKey, type EarlyPosition, type EarlyStore } from "./protocol.ts";
+import { EARLY_FRESH_MS, FOLLOW_UP_WAIT_MS, requestKey, routeKey, type EarlyPosition, type EarlyStore } from "./protocol.ts";
 
 /**
  * The app's side of the HTML's early calls (earlyCalls.ts): a `fetch` that answers a request the
@@ -23,12 +23,18 @@ const tokenOf = (init: RequestInit | undefined): string | null => /^Bearer\s+(\S
 
 export const withEarlyAnswers = (fetch: Fetch, early: EarlyStore | undefined, now: () => number): Fetch => {
   if (early === undefined) return fetch;
-  return (input, init) => {
-    const key = requestKey({ method: init?.method ?? "GET", url: urlOf(input), body: typeof init?.body === "string" ? init.body : undefined, token: tokenOf(init) });
+  const fresh = () => now() - early.startedAt <= EARLY_FRESH_MS;
+  return async (input, init) => {
+    const method = init?.method ?? "GET";
+    const url = urlOf(input);
+    const key = requestKey({ method, url, body: typeof init?.body === "string" ? init.body : undefined, token: tokenOf(init) });
+    // The script may be about to send this very request (it reads the answer the app just read).
+    const coming = early.coming.get(routeKey(method, url));
+    if (!early.answers.has(key) && coming !== undefined && fresh()) await Promise.race([coming, new Promise((resolve) => setTimeout(resolve, FOLLOW_UP_WAIT_MS))]);
     const answer = early.answers.get(key);
     if (answer === undefined) return fetch(input, init);
     early.answers.delete(key);
-    if (now() - early.startedAt > EARLY_FRESH_MS) return fetch(input, init);
+    if (!fresh()) return fetch(input, init);
     // A failed early request (no network yet) is asked again: the app's own call decides.
     const taken = answer.catch(() => fetch(input, init));
     const signal = init?.signal;

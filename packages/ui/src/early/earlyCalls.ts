@@ -4,7 +4,7 @@ import { Constants, Distance, Order, QrCode, Refund, Routes, Time } from "@fuel/
 import { kindOf } from "../stores/orders/OrderEntry.ts";
 import { CITY_KEY } from "../stores/cityKey.ts";
 import type { Order as WireOrder } from "@fuel/domain/api";
-import { requestKey, type EarlyPosition, type EarlyRequest, type EarlyStore } from "./protocol.ts";
+import { requestKey, routeKey, type EarlyPosition, type EarlyRequest, type EarlyStore } from "./protocol.ts";
 
 /**
  * The first API calls of a page, sent from the HTML while the app's scripts download (issue 23: on
@@ -48,7 +48,11 @@ export const startEarlyCalls = (host: EarlyHost, options: EarlyOptions): EarlySt
   // The app on a page the guard sends away from asks nothing there (nor the device's position).
   if (Routes.guard(host.pathname, session)._tag === "Redirect") return undefined;
 
-  const store: EarlyStore = { startedAt: host.now(), answers: new Map(), position: undefined };
+  const store: EarlyStore = { startedAt: host.now(), answers: new Map(), position: undefined, coming: new Map() };
+  /** `follow` sends (or not) a request to `method path` after an answer: the app waits for it before asking that path itself. */
+  const followUp = (method: "GET" | "POST", path: string, follow: Promise<unknown>): void => {
+    store.coming.set(routeKey(method, path), follow.then(() => undefined, () => undefined));
+  };
   const send = (method: "GET" | "POST", path: string, input: Readonly<Record<string, string | number>>): Promise<Response> => {
     const isGet = method === "GET";
     const request: EarlyRequest = { method, url: isGet ? `${path}${queryOf(input)}` : path, body: isGet ? undefined : JSON.stringify(input), token };
@@ -63,12 +67,12 @@ export const startEarlyCalls = (host: EarlyHost, options: EarlyOptions): EarlySt
 
   const order = ORDER_DETAIL.exec(host.pathname);
   if (order?.[1] !== undefined) {
-    send("POST", "/api/order/detail", { order_id: Number(order[1]) })
+    const code = send("POST", "/api/order/detail", { order_id: Number(order[1]) })
       .then(dataOf)
       .then((detail) => {
         if (detail !== undefined && showsCode(detail as WireOrderLike, Date.now())) send("POST", "/api/kepai/getqrcode", { orderNumber: String((detail as WireOrderLike).mchnt_order_no) });
-      })
-      .catch(() => undefined);
+      });
+    followUp("POST", "/api/kepai/getqrcode", code);
     return store;
   }
   if (host.pathname.replace(/\/$/, "") !== STATION_LIST_PATH) return undefined;
@@ -78,7 +82,7 @@ export const startEarlyCalls = (host: EarlyHost, options: EarlyOptions): EarlySt
   const position = locate(host.geolocation);
   store.position = position;
   if (options.sandboxGeocoder) {
-    position
+    const located = position
       .then((p) => {
         if (!p.ok) return undefined;
         const gcj = Distance.wgs84ToGcj02({ longitude: p.longitude, latitude: p.latitude });
@@ -86,8 +90,8 @@ export const startEarlyCalls = (host: EarlyHost, options: EarlyOptions): EarlySt
       })
       .then((city) => {
         if (city !== undefined && city !== picked) send("POST", "/api/station/current_city_list", { city });
-      })
-      .catch(() => undefined);
+      });
+    followUp("POST", "/api/station/current_city_list", located);
   }
   return store;
 };

@@ -14,6 +14,13 @@ export const EARLY_GLOBAL = "__fuelEarly";
  */
 export const EARLY_FRESH_MS = 15_000;
 
+/**
+ * How long the app's request waits for the script's follow-up to the answer both just read: the
+ * script needs a few milliseconds (it parses a copy of that answer); a follow-up still unsettled
+ * after this (the position prompt left open, the city never found) is not worth waiting for.
+ */
+export const FOLLOW_UP_WAIT_MS = 1_000;
+
 /** A request as the HTTP client sends it: what decides its answer. */
 export interface EarlyRequest {
   readonly method: string;
@@ -35,7 +42,16 @@ export interface EarlyStore {
   readonly answers: Map<string, Promise<Response>>;
   /** The device's position, asked while the scripts download (a phone takes seconds to find it). */
   position: Promise<EarlyPosition> | undefined;
+  /**
+   * Requests the script may still send, by {@link routeKey}, each settled once it is sent or known
+   * not to come: the code after the order, the stations after the city. The app reads the same
+   * answer those wait for; its own request would otherwise race the script's and go out twice.
+   */
+  readonly coming: Map<string, Promise<void>>;
 }
+
+/** Method and path of a request (no query): what {@link EarlyStore.coming} is keyed by. */
+export const routeKey = (method: string, url: string): string => `${method.toUpperCase()} ${url.split("?")[0] ?? url}`;
 
 export const requestKey = (r: EarlyRequest): string => [r.method.toUpperCase(), r.url, r.body ?? "", r.token ?? ""].join("\n");
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { withEarlyAnswers, withEarlyPosition } from "../../src/early/earlyAnswers.ts";
-import { EARLY_FRESH_MS, requestKey, type EarlyPosition, type EarlyStore } from "../../src/early/protocol.ts";
+import { EARLY_FRESH_MS, FOLLOW_UP_WAIT_MS, requestKey, routeKey, type EarlyPosition, type EarlyStore } from "../../src/early/protocol.ts";
 
 const LIST = { method: "POST", url: "/api/station/current_city_list", body: '{"city":"广州市"}', token: "t1" } as const;
 const initOf = (token: string | null, extra: RequestInit = {}): RequestInit => ({
@@ -10,7 +10,7 @@ const initOf = (token: string | null, extra: RequestInit = {}): RequestInit => (
   ...extra,
 });
 
-const storeWith = (answer: Promise<Response>, startedAt = 0): EarlyStore => ({ startedAt, answers: new Map([[requestKey(LIST), answer]]), position: undefined });
+const storeWith = (answer: Promise<Response>, startedAt = 0): EarlyStore => ({ startedAt, answers: new Map([[requestKey(LIST), answer]]), position: undefined, coming: new Map() });
 const answer = (text: string) => new Response(text, { status: 200 });
 
 describe("withEarlyAnswers: the app's fetch takes what the HTML already asked", () => {
@@ -66,7 +66,7 @@ describe("withEarlyAnswers: the app's fetch takes what the HTML already asked", 
 
 describe("withEarlyPosition: the first question for the position gets the one the HTML asked for", () => {
   const device = () => ({ getCurrentPosition: vi.fn((ok: PositionCallback) => ok({ coords: { longitude: 1, latitude: 2, accuracy: 3 } } as GeolocationPosition)) });
-  const store = (position: EarlyPosition): EarlyStore => ({ startedAt: 0, answers: new Map(), position: Promise.resolve(position) });
+  const store = (position: EarlyPosition): EarlyStore => ({ startedAt: 0, answers: new Map(), position: Promise.resolve(position), coming: new Map() });
 
   it("answers the first question with the early position, and asks the device after that", async () => {
     const real = device();
@@ -89,5 +89,38 @@ describe("withEarlyPosition: the first question for the position gets the one th
     const geolocation = withEarlyPosition(real, store({ ok: true, longitude: 9, latitude: 9, accuracy: 1 }), () => EARLY_FRESH_MS + 1)!;
     const first = await new Promise<GeolocationPosition>((resolve) => geolocation.getCurrentPosition(resolve));
     expect(first.coords.longitude).toBe(1);
+  });
+});
+
+describe("withEarlyAnswers: a request the HTML is about to send", () => {
+  const CODE = { method: "POST", url: "/api/kepai/getqrcode", body: '{"orderNumber":"FO1"}', token: "t1" } as const;
+  const codeInit: RequestInit = { method: "POST", body: CODE.body, headers: { authorization: "Bearer t1" } };
+
+  it("waits for the script's follow-up to the answer both read, and takes it (one request, not two)", async () => {
+    const network = vi.fn(async () => answer("network"));
+    let sendCode!: () => void;
+    const store: EarlyStore = { startedAt: 0, answers: new Map(), position: undefined, coming: new Map() };
+    store.coming.set(routeKey("POST", CODE.url), new Promise<void>((resolve) => (sendCode = () => {
+      store.answers.set(requestKey(CODE), Promise.resolve(answer("early code")));
+      resolve();
+    })));
+    const fetch = withEarlyAnswers(network, store, () => 1_000);
+    const call = fetch(CODE.url, codeInit);
+    sendCode();
+    expect(await (await call).text()).toBe("early code");
+    expect(network).not.toHaveBeenCalled();
+  });
+
+  it("asks the network when the follow-up decided against it, or is not settled within the wait", async () => {
+    vi.useFakeTimers();
+    try {
+      const network = vi.fn(async () => answer("network"));
+      const store: EarlyStore = { startedAt: 0, answers: new Map(), position: undefined, coming: new Map([[routeKey("POST", CODE.url), new Promise<void>(() => undefined)]]) };
+      const call = withEarlyAnswers(network, store, () => 1_000)(CODE.url, codeInit);
+      await vi.advanceTimersByTimeAsync(FOLLOW_UP_WAIT_MS);
+      expect(await (await call).text()).toBe("network");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -119,6 +119,8 @@ describe("startEarlyCalls: the HTML asks what the page will ask first, exactly a
     await settle();
     const expected = await appKeys((ports) => [ports.orders.detail(77), ports.orders.qrCode(paid.mchnt_order_no)]);
     expect([...store.answers.keys()]).toEqual(expected);
+    // The app's own code request waits for this rather than racing the script's (both read the same order).
+    await expect(store.coming.get("POST /api/kepai/getqrcode")).resolves.toBeUndefined();
   });
 
   it("/orderDetail/:id of an unpaid order: the order only", async () => {
