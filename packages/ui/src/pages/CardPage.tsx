@@ -10,7 +10,7 @@ import { useStore, useStores } from "../app/StoresContext.tsx";
 import { CardOptions, type CardOption } from "../components/cards/CardOptions.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";
 import { useStoreAlert } from "../components/cards/useStoreAlert.tsx";
-import { KeptMark } from "../components/kept/KeptMark.tsx";
+import { KeptLine } from "../components/kept/KeptLine.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { RowLink } from "../components/RowLink.tsx";
@@ -210,7 +210,7 @@ export default observer(function CardPage() {
         </div>
       );
     }
-    const mark = cards.keptAt === undefined ? null : <KeptMark savedAt={cards.keptAt} failed={cards.list._tag === "Failed"} />;
+    const mark = <KeptLine keptAt={cards.keptAt} failed={cards.list._tag === "Failed"} />;
     if (cards.all.length === 0) {
       return (
         <>

@@ -9,7 +9,7 @@ import { useStore, useStores } from "../../app/StoresContext.tsx";
 import { valueOf } from "../../stores/Load.ts";
 import { cardKeyOf, cardsStore, lastDigitsOf, type LookupBy } from "../../stores/cards/CardsStore.ts";
 import { pickedKeyOf, rechargeDraftStore, type CardSource, type RechargeCardType } from "../../stores/cards/RechargeDraftStore.ts";
-import { KeptMark } from "../kept/KeptMark.tsx";
+import { KeptLine } from "../kept/KeptLine.tsx";
 import { OrderField } from "../order/OrderField.tsx";
 import { CardOptions, type CardOption } from "./CardOptions.tsx";
 import { StoreFormItem } from "../forms/StoreForm.tsx";
@@ -59,7 +59,7 @@ const MyEntityCards = observer(function MyEntityCards() {
     );
   }
   // The list kept on the device from an earlier visit, until the fresh one replaces it (issue 23).
-  const mark = cards.keptAt === undefined ? null : <KeptMark savedAt={cards.keptAt} failed={list._tag === "Failed"} />;
+  const mark = <KeptLine keptAt={cards.keptAt} failed={list._tag === "Failed"} />;
   if (cards.entity.length === 0) {
     return (
       <>

@@ -3,7 +3,7 @@ import { observer } from "mobx-react-lite";
 import type { ComponentType, ReactNode } from "react";
 import { useStore, useStores } from "../../app/StoresContext.tsx";
 import type { StationRow } from "../../stores/StationsStore.ts";
-import { KeptMark } from "../kept/KeptMark.tsx";
+import { KeptLine } from "../kept/KeptLine.tsx";
 import { PageError } from "../PageError.tsx";
 import { stationsStore } from "../../stores/StationsStore.ts";
 
@@ -40,7 +40,7 @@ export const StationRows = observer(function StationRows({ loadingLabel, skeleto
     );
   }
   const keptAt = stations.keptAt;
-  const mark = keptAt === undefined ? null : <KeptMark savedAt={keptAt} failed={stations.list._tag === "Failed"} />;
+  const mark = <KeptLine keptAt={keptAt} failed={stations.list._tag === "Failed"} />;
   if (rows.length === 0) {
     return (
       <>

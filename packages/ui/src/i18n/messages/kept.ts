@@ -7,11 +7,13 @@ export const kept = {
   en: {
     keptUpdating: "Saved {when} · updating…",
     keptNotUpdated: "Saved {when} · could not update",
+    keptUpdated: "Updated {when}",
     keptYesterday: "yesterday {time}",
   },
   "zh-CN": {
     keptUpdating: "{when} 保存的数据 · 正在更新…",
     keptNotUpdated: "{when} 保存的数据 · 更新失败",
+    keptUpdated: "{when} 已更新",
     keptYesterday: "昨天 {time}",
   },
 } as const;

@@ -1,7 +1,7 @@
 import { Time } from "@fuel/domain";
 import { describe, expect, it } from "vitest";
-import { keptWhen } from "../../src/components/kept/keptWhen.ts";
-import { testRoot } from "../support/render.tsx";
+import { keptWhen } from "../../../src/components/kept/keptWhen.ts";
+import { testRoot } from "../../support/render.tsx";
 
 const NOW = Time.chinaInstant(2026, 11, 23, 10, 0);
 
