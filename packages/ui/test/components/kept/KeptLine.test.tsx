@@ -1,3 +1,4 @@
+import type { ManualClock } from "@fuel/adapters/testing";
 import { screen } from "@testing-library/react";
 import { observable, runInAction } from "mobx";
 import { observer } from "mobx-react-lite";
@@ -15,7 +16,7 @@ describe("KeptLine", () => {
     const Line = observer(() => <KeptLine keptAt={shown.keptAt} failed={false} />);
     const { container } = renderPage(<Line />, { root });
     expect(container.querySelector(".kept-mark")?.textContent).toBe("Saved 08:05 · updating…");
-    root.ports.clock.advance(2 * 60_000);
+    (root.ports.clock as ManualClock).advance(2 * 60_000);
     runInAction(() => (shown.keptAt = undefined));
     expect((await screen.findByText("Updated 10:02")).getAttribute("role")).toBe("status");
   });
