@@ -5,6 +5,7 @@ import {
   CARD_PURCHASE_PAGE_PRICE_YUAN,
 } from "./Constants.ts";
 import type { Cents } from "./Money.ts";
+import type { CardType } from "./order/Kinds.ts";
 import { discountPerLitre } from "./pricing/perLitre.ts";
 import { AmountNotPositive } from "./Validation.ts";
 
@@ -83,6 +84,27 @@ export const quote = (amount: Cents, nowPrice: number, originalPrice: number): Q
     discountPerLitre: discountPerLitre(originalPrice, nowPrice),
   };
 };
+
+/**
+ * {@link quote} for an amount the customer may be charged for: fails as {@link chargeableCents}
+ * does when the payable rounds to nothing. What an order form shows and what the server charges
+ * come from this one composition (the fuel order, the card top-up).
+ */
+export const chargeableQuote = (amount: Cents, nowPrice: number, originalPrice: number): Result.Result<Quote, AmountNotPositive> =>
+  Result.map(chargeableCents(amount, nowPrice, originalPrice), () => quote(amount, nowPrice, originalPrice));
+
+/** Spec §3's web info: the price per litre on each type of card (`price_0_xuni`, `price_0_shiti`), in cents. */
+export interface CardPrices {
+  readonly virtual: number;
+  readonly entity: number;
+}
+
+/**
+ * Spec §3: the price per litre a card top-up is charged at: the virtual cards' price for a virtual
+ * card, the entity cards' for any other (an entity card, and a top-up replacement, which replaces
+ * an entity card's top-up).
+ */
+export const cardPrice = (cardType: CardType, prices: CardPrices): number => (cardType === "virtual" ? prices.virtual : prices.entity);
 
 /** Spec §9: the fixed card-purchase page shows 4.61 and a 0.5 yuan-per-litre discount, whatever the station. */
 export const CARD_PURCHASE_PAGE = {

@@ -3,6 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   allowedActions,
+  CARD_TYPE_CODES,
+  cardTypeCode,
+  cardTypeOf,
   createOrder,
   DRAFT,
   isTerminal,
@@ -154,6 +157,14 @@ describe("Order properties", () => {
       expect(left).toBeGreaterThanOrEqual(0);
       expect(left).toBeLessThanOrEqual(Math.max(0, count));
       expect(unpaidSecondsLeft(count, elapsed + more)).toBeLessThanOrEqual(left);
+    }));
+  });
+
+  it("cardTypeOf names the card type of every code we define, both ways, and nothing for none or any other number", () => {
+    for (const type of Object.keys(CARD_TYPE_CODES) as Array<keyof typeof CARD_TYPE_CODES>) expect(cardTypeOf(cardTypeCode(type))).toBe(type);
+    fc.assert(fc.property(fc.oneof(fc.integer(), fc.constant(null), fc.constant(undefined)), (code) => {
+      const defined = (Object.values(CARD_TYPE_CODES) as number[]).includes(code as number);
+      expect(cardTypeOf(code) === undefined).toBe(!defined);
     }));
   });
 });

@@ -2,7 +2,8 @@ import Decimal from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Result } from "effect";
-import { cardPurchaseQuote, chargeableCents, payableCents, savingCents } from "../src/Pricing.ts";
+import { cardPrice, cardPurchaseQuote, chargeableCents, chargeableQuote, payableCents, quote, savingCents } from "../src/Pricing.ts";
+import { CARD_TYPE_CODES, type CardType } from "../src/order/Kinds.ts";
 import { amountCents, discountedPrices, priceCents } from "../src/testing/arbitraries.ts";
 
 /** Exact reference: round-half-up of amount*now/original in integer arithmetic. */
@@ -62,6 +63,26 @@ describe("Pricing properties", () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 1_000 }), priceCents, priceCents, (a, now, original) => {
       const payable = payableCents(a, now, original);
       expect(chargeableCents(a, now, original)).toEqual(payable >= 1 ? Result.succeed(payable) : Result.fail(expect.objectContaining({ _tag: "AmountNotPositive" })));
+    }));
+  });
+
+  it("chargeableQuote is the quote of every chargeable amount and the same refusal as chargeableCents otherwise (what the form shows is what the server charges)", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), priceCents, priceCents, (a, now, original) => {
+      const charged = chargeableCents(a, now, original);
+      const shown = chargeableQuote(a as never, now, original);
+      if (Result.isSuccess(charged)) {
+        expect(shown).toEqual(Result.succeed(quote(a as never, now, original)));
+        if (Result.isSuccess(shown)) expect(shown.success.payable).toBe(charged.success);
+      } else {
+        expect(Result.isFailure(shown) && shown.failure._tag).toBe("AmountNotPositive");
+      }
+    }));
+  });
+
+  it("cardPrice: a virtual card at the virtual cards' price, every other card type at the entity cards'", () => {
+    const cardType = fc.constantFrom(...(Object.keys(CARD_TYPE_CODES) as CardType[]));
+    fc.assert(fc.property(cardType, priceCents, priceCents, (type, virtual, entity) => {
+      expect(cardPrice(type, { virtual, entity })).toBe(type === "virtual" ? virtual : entity);
     }));
   });
 });

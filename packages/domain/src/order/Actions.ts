@@ -49,3 +49,28 @@ export const allowedActions = (order: Order, now: EpochMs, recharge?: RechargeDe
  */
 export const qrVisible = (order: Order, refundStatus: number, now: EpochMs): boolean =>
   refundStatus === REFUND_STATUS.none && allowedActions(order, now).includes("showQr");
+
+/**
+ * Spec §4: what an order detail's QR area shows at `now`: a code (`code`), the words
+ * 'expired/used' (`expiredOrUsed`), or no area (`none`), in the spec's precedence for each kind:
+ * - both: a used or expired order reads expired/used; an order not paid-and-unused has no area;
+ * - fuel: a refund asked for takes the area away (the code is void while the money goes back),
+ *   else the code for 48 h after payment, then expired/used;
+ * - recharge: more than 24 h after payment the area reads expired/used whatever else holds, else a
+ *   refund asked for takes it away, else the code.
+ * `code` is exactly {@link qrVisible}. The detail pages render this (with the code's own loading
+ * and failure); the server sends a code only when it is `code`.
+ */
+export type QrArea = "none" | "expiredOrUsed" | "code";
+
+export const qrArea = (order: Order, refundStatus: number, now: EpochMs): QrArea => {
+  if (order.status === "used" || order.status === "expired") return "expiredOrUsed";
+  if (order.status !== "unused") return "none";
+  const paidAt = paidAtOf(order);
+  if (order.kind === "fuel") {
+    if (refundStatus !== REFUND_STATUS.none) return "none";
+    return fuelQrValid(paidAt, now) ? "code" : "expiredOrUsed";
+  }
+  if (rechargeQrExpiredOrUsed(paidAt, now)) return "expiredOrUsed";
+  return refundStatus === REFUND_STATUS.none ? "code" : "none";
+};

@@ -57,5 +57,16 @@ export const cardTypeFromCode = (code: number): Result.Result<CardType, UnknownC
   return found === undefined ? Result.fail(new UnknownCardTypeCode({ code })) : Result.succeed(found);
 };
 
+/**
+ * The card type an order's `card_type` names: undefined for none (a fuel order) or a code we do not
+ * define (a newer server's; the detail then names no card type rather than failing). The app reads
+ * it from the wire order, the server from its row.
+ */
+export const cardTypeOf = (code: number | null | undefined): CardType | undefined => {
+  if (code === null || code === undefined) return undefined;
+  const type = cardTypeFromCode(code);
+  return Result.isSuccess(type) ? type.success : undefined;
+};
+
 /** Spec §4/§9: the card_type code of a card type. */
 export const cardTypeCode = (type: CardType): CardTypeCode => CARD_TYPE_CODES[type];

@@ -1,9 +1,9 @@
-import { QrCode, Refund } from "@fuel/domain";
+import { Order, QrCode, Refund } from "@fuel/domain";
 import type { Database } from "../db/client.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { findOrderByMchntNo, lockOrder } from "../orderRecords/queries.ts";
 import { ownOrderNow } from "../orderRecords/readOrders.ts";
-import { cardTypeOf, domainOrder, STATUS, type OrderRow } from "../orderRecords/rows.ts";
+import { domainOrder, STATUS, type OrderRow } from "../orderRecords/rows.ts";
 import { issueQrCode, regenerateQrCode } from "./qrCodes.ts";
 
 /**
@@ -47,7 +47,7 @@ export const resetQrCode = async (db: Database, userId: number, orderId: number,
 /** Whether the locked order's code may be replaced at `now` (the domain's rule for its kind). */
 const regenerable = (order: OrderRow, now: number): boolean => {
   if (order.kind !== "recharge") return QrCode.canRegenerateFuelQr(domainOrder(order), order.refundStatus, now);
-  const cardType = cardTypeOf(order);
+  const cardType = Order.cardTypeOf(order.cardType);
   if (order.status !== STATUS.unused || order.paidAt === null || cardType === undefined) return false;
   const paidAt = order.paidAt.getTime();
   return !QrCode.rechargeQrExpiredOrUsed(paidAt, now) && QrCode.canRegenerateRechargeQr({ paidAt, refundStatus: order.refundStatus, cardType }, now);

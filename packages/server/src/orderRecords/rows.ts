@@ -54,13 +54,6 @@ export const domainOrder = (row: OrderRow): Order.Order => {
   };
 };
 
-/** The card type of a recharge order (spec §4), for the QR rules; a fuel order has none. */
-export const cardTypeOf = (row: OrderRow): Order.CardType | undefined => {
-  if (row.cardType === null) return undefined;
-  const type = Order.cardTypeFromCode(row.cardType);
-  return Result.isSuccess(type) ? type.success : undefined;
-};
-
 /** The QR payload the order's detail may show at `now`: its live code while `Order.qrVisible` says so (spec §4). */
 export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null =>
   liveCode !== null && Order.qrVisible(domainOrder(row), row.refundStatus, now) ? liveCode : null;

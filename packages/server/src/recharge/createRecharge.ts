@@ -53,10 +53,11 @@ export const createRecharge = async (
   refuseDuringMaintenance(now);
   const fromCardPage = draft.source === "card";
   const referenced = draft.card_ref === undefined ? undefined : await referencedCard(deps, userId, draft.card_ref, draft.last_number);
+  const cardType = orRefuse(Order.cardTypeFromCode(draft.card_type));
   const { lastNumber, amount: orderAmount, phone, stationId } = orRefuse(
     Validation.validateRechargeDraft({
       gasType: draft.gas_Type,
-      cardType: orRefuse(Order.cardTypeFromCode(draft.card_type)),
+      cardType,
       lastNumber: referenced === undefined ? draft.last_number : CardNumber.lastDigits(referenced.cardnum),
       amount: centsOf(draft.order_amount),
       phone: draft.phone,
@@ -83,7 +84,7 @@ export const createRecharge = async (
   if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw refuse("CardTypeMismatch");
   if (card.status !== "normal") throw refuse("CardNotRechargeable");
 
-  const cardPrice = isVirtual ? settings.price0Xuni : settings.price0Shiti;
+  const cardPrice = Pricing.cardPrice(cardType, { virtual: settings.price0Xuni, entity: settings.price0Shiti });
   const amount = orRefuse(Pricing.chargeableCents(orderAmount, cardPrice, settings.price0Original));
   if (draft.amount !== amount) throw refuse("PriceChanged", { yuan: Money.formatCents(amount) });
 

@@ -175,9 +175,8 @@ export class FuelDraftStore {
     if (Result.isFailure(amount)) return Result.fail(amount.failure);
     const station = valueOf(this.station);
     if (station === undefined) return Result.succeed({ amount: amount.success, quote: undefined });
-    const chargeable = Pricing.chargeableCents(amount.success, station.now_price, station.original_price);
-    if (Result.isFailure(chargeable)) return Result.fail(chargeable.failure);
-    return Result.succeed({ amount: amount.success, quote: Pricing.quote(amount.success, station.now_price, station.original_price) });
+    const quote = Pricing.chargeableQuote(amount.success, station.now_price, station.original_price);
+    return Result.isFailure(quote) ? Result.fail(quote.failure) : Result.succeed({ amount: amount.success, quote: quote.success });
   }
 
   /** The breakdown under the input (litres, saving, payable): `Pricing.quote`, shown as soon as the amount reads. */

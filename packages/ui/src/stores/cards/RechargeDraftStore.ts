@@ -246,12 +246,11 @@ export class RechargeDraftStore {
 
   /** One of the customer's cards (`cardlist`); its status comes from the distributor's answer for the customer's phone. */
   pickListed(entry: CardListEntry): void {
-    const type = Order.cardTypeFromCode(entry.card_type);
     this.source = "mine";
     this.picked = {
       lastNumber: entry.last_number,
       team: entry.team,
-      cardType: Result.isSuccess(type) && type.success === "virtual" ? "virtual" : "entity",
+      cardType: Order.cardTypeOf(entry.card_type) === "virtual" ? "virtual" : "entity",
       cardNum: entry.card_num,
       ...(entry.card_ref === undefined ? {} : { cardRef: entry.card_ref }),
     };
@@ -263,11 +262,10 @@ export class RechargeDraftStore {
    */
   pickFound(info: CardInfo): void {
     const listed = this.cards.byKey(cardKeyOf(info.cardnum, info.card_ref));
-    const type = listed === undefined ? undefined : Order.cardTypeFromCode(listed.card_type);
     this.picked = {
       lastNumber: lastDigitsOf(info.cardnum),
       team: info.team,
-      cardType: type !== undefined && Result.isSuccess(type) && type.success === "virtual" ? "virtual" : "entity",
+      cardType: Order.cardTypeOf(listed?.card_type) === "virtual" ? "virtual" : "entity",
       cardNum: info.cardnum,
       ...(info.card_ref === undefined ? {} : { cardRef: info.card_ref }),
       status: info.status,
@@ -340,7 +338,7 @@ export class RechargeDraftStore {
   get cardPrice(): number | undefined {
     const info = this.webInfo;
     if (info === undefined) return undefined;
-    return this.cardType === "virtual" ? info.price_0_xuni : info.price_0_shiti;
+    return Pricing.cardPrice(this.cardType, { virtual: info.price_0_xuni, entity: info.price_0_shiti });
   }
 
   /** The amount in cents as the page's rule reads it; an empty field is 0, which the rule calls 'recharge amount cannot be empty'. */
@@ -350,13 +348,13 @@ export class RechargeDraftStore {
     return Result.flatMap(parsed, (c) => Validation.validateRechargeCents(this.cardType, c, this.page));
   }
 
-  /** The payable at the card's price, which must be at least a cent (`Pricing.chargeableCents`, as the server charges). */
+  /** The payable at the card's price, which must be at least a cent (`Pricing.chargeableQuote`, as the server charges). */
   private get checkedQuote(): Result.Result<Pricing.Quote | undefined, Messages.Tagged> {
     return Result.flatMap(this.checkedAmount, (amount) => {
       const info = this.webInfo;
       const price = this.cardPrice;
       if (info === undefined || price === undefined) return Result.succeed(undefined);
-      return Result.map(Pricing.chargeableCents(amount, price, info.price_0_original), () => Pricing.quote(amount, price, info.price_0_original));
+      return Pricing.chargeableQuote(amount, price, info.price_0_original);
     });
   }
 

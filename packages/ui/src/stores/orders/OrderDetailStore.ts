@@ -89,9 +89,9 @@ export class OrderDetailStore {
     const entry = this.entry;
     const facts = this.facts;
     if (entry === undefined || facts === undefined || facts.kind !== "fuel") return { _tag: "None" };
-    if (facts.status === "used" || facts.status === "expired") return { _tag: "ExpiredOrUsed" };
-    if (facts.status !== "unused" || entry.order.refund_status !== Refund.REFUND_STATUS.none) return { _tag: "None" };
-    if (!Order.qrVisible(facts, entry.order.refund_status, this.now)) return { _tag: "ExpiredOrUsed" };
+    const area = Order.qrArea(facts, entry.order.refund_status, this.now);
+    if (area === "none") return { _tag: "None" };
+    if (area === "expiredOrUsed") return { _tag: "ExpiredOrUsed" };
     const code = valueOf(this.code);
     if (code !== undefined) {
       const expiresAt = QrCode.fuelQrExpiresAt(Order.paidAtOf(facts));

@@ -1,6 +1,5 @@
 import { Constants, Order } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
-import { Result } from "effect";
 
 /**
  * The card a recharge order is about, as its wire fields tell it (spec §3 `card_type`,
@@ -22,18 +21,11 @@ export type RechargeCard =
       readonly cardNumber: string | undefined;
     };
 
-/** The card type of the order's `card_type`, undefined when it has none or one we do not know. */
-export const cardTypeOf = (order: WireOrder): Order.CardType | undefined => {
-  if (order.card_type === null) return undefined;
-  const type = Order.cardTypeFromCode(order.card_type);
-  return Result.isSuccess(type) ? type.success : undefined;
-};
-
 /** Whether the server marks the order as the purchase of a new card (`issues_card`, sent by servers that know it). */
 const marksPurchase = (order: WireOrder): boolean => "issues_card" in order && order.issues_card === true;
 
 export const rechargeCardOf = (order: WireOrder): RechargeCard => {
-  const type = cardTypeOf(order);
+  const type = Order.cardTypeOf(order.card_type);
   const last = order.last_number ?? order.card_num?.replace(/\D/g, "").slice(-Constants.CARD_LAST_DIGITS);
   const lastNumber = last === "" ? undefined : last;
   const cardNumber = order.card_num ?? undefined;

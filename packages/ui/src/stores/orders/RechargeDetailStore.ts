@@ -13,7 +13,7 @@ import { run } from "../run.ts";
 import { storeKind } from "../storeKind.ts";
 import { orderActionsStore, orderDetailPath, rechargeOrderDetailPath, type OrderActionsStore } from "./OrderActionsStore.ts";
 import { entryOf, factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "./OrderEntry.ts";
-import { cardTypeOf, rechargeCardOf, type RechargeCard } from "./RechargeCard.ts";
+import { rechargeCardOf, type RechargeCard } from "./RechargeCard.ts";
 
 /** What the QR area of a recharge order's detail shows. */
 export type RechargeQrView =
@@ -133,14 +133,12 @@ export class RechargeDetailStore {
   get qr(): RechargeQrView {
     const entry = this.entry;
     const facts = this.facts;
-    const paidAt = this.paidAt;
     if (entry === undefined || facts === undefined) return NONE;
-    if (facts.status === "used" || facts.status === "expired") return EXPIRED_OR_USED;
-    if (facts.status !== "unused" || paidAt === undefined) return NONE;
-    // Spec §4: more than 24 h after payment the area reads expired/used, whatever else holds.
-    if (QrCode.rechargeQrExpiredOrUsed(paidAt, this.now)) return EXPIRED_OR_USED;
-    // A refund asked for voids the code (the server stops sending it); the refund's status shows instead.
-    if (entry.order.refund_status !== Refund.REFUND_STATUS.none) return NONE;
+    // Spec §4's precedence (Order.qrArea): past 24 h expired/used, whatever else holds; a refund
+    // asked for voids the code (the server stops sending it) and the refund's status shows instead.
+    const area = Order.qrArea(facts, entry.order.refund_status, this.now);
+    if (area === "none") return NONE;
+    if (area === "expiredOrUsed") return EXPIRED_OR_USED;
     const code = entry.order.pay_qrcode;
     return code === null ? MISSING : { _tag: "Shown", code };
   }
@@ -172,7 +170,7 @@ export class RechargeDetailStore {
   get canRegenerate(): boolean {
     const entry = this.entry;
     const paidAt = this.paidAt;
-    const cardType = entry === undefined ? undefined : cardTypeOf(entry.order);
+    const cardType = entry === undefined ? undefined : Order.cardTypeOf(entry.order.card_type);
     if (entry === undefined || paidAt === undefined || cardType === undefined || this.qr._tag !== "Shown") return false;
     return QrCode.canRegenerateRechargeQr({ paidAt, refundStatus: entry.order.refund_status, cardType }, this.now);
   }
