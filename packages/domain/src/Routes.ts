@@ -76,6 +76,12 @@ export const ORDER_LIST_TAB_PARAM = "tab";
  */
 export const orderListPath = (tab: OrderListTab): string => `/orderlist?${ORDER_LIST_TAB_PARAM}=${tab}`;
 
+/** Spec §2 /orderDetail/:id: the detail page of a fuel order. */
+export const orderDetailPath = (orderId: number): string => `/orderDetail/${orderId}`;
+
+/** Spec §2 /orderDetail/2/:id: the detail page of a recharge order (a top-up or a card purchase). */
+export const rechargeOrderDetailPath = (orderId: number): string => `/orderDetail/2/${orderId}`;
+
 const normalise = (path: string): string => {
   const bare = path.split(/[?#]/)[0] ?? "";
   return bare.length > 1 ? bare.replace(/\/+$/, "") : bare || "/";

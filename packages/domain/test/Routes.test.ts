@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ORDER_LIST_TABS } from "../src/Order.ts";
-import { guard, matchRoute, orderListPath, ROUTES } from "../src/Routes.ts";
+import { guard, matchRoute, orderDetailPath, orderListPath, rechargeOrderDetailPath, ROUTES } from "../src/Routes.ts";
 
 const anonymous = { token: null, activated: false };
 const signedIn = { token: "t", activated: false };
@@ -61,5 +62,16 @@ describe("Routes.orderListPath (spec §2 /orderlist tabs)", () => {
 
   it("is an address of the /orderlist route for every tab", () => {
     for (const tab of ORDER_LIST_TABS) expect(matchRoute(orderListPath(tab))?.path).toBe("/orderlist");
+  });
+});
+
+describe("Routes' path builders", () => {
+  it("build addresses their own route matches, for any order id", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2_147_483_647 }), (id) => {
+        expect(matchRoute(orderDetailPath(id))?.path).toBe("/orderDetail/:id");
+        expect(matchRoute(rechargeOrderDetailPath(id))?.path).toBe("/orderDetail/2/:id");
+      }),
+    );
   });
 });

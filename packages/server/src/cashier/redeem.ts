@@ -1,4 +1,4 @@
-import { Order } from "@fuel/domain";
+import { Order, Refund } from "@fuel/domain";
 import { and, eq, isNull } from "drizzle-orm";
 import { Result } from "effect";
 import type { Database } from "../db/client.ts";
@@ -29,7 +29,7 @@ export const redeemQrCode = async (db: Database, payload: string, now: number): 
     // Read-time expiry (src/orderRecords/expiry.ts) voids the code of an order it expires: the cashier is still told why.
     if (order.status === STATUS.expired) throw refuse("QrExpired");
     // A recharge order's code is shown at the station but settled by the card distributor, not the cashier.
-    if (order.kind !== "fuel" || code.voidedAt !== null || order.refundStatus !== 0) throw refuse("QrNotAvailable");
+    if (order.kind !== "fuel" || code.voidedAt !== null || order.refundStatus !== Refund.REFUND_STATUS.none) throw refuse("QrNotAvailable");
 
     const step = Order.transition(domainOrder(order), Order.OrderEvent.Redeem(), now);
     if (Result.isFailure(step)) {

@@ -1,3 +1,4 @@
+import { Refund } from "@fuel/domain";
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fuelOrderQrCode, resetQrCode } from "../cashier/customerQr.ts";
@@ -36,7 +37,7 @@ export const orderRoutes = (app: FastifyInstance): void => {
 
   registerEndpoint(app, Api.orderRefund, async ({ order_id, reason }, ctx) => {
     const answer = await requestRefund(refundDeps(ctx.request), ctx.user().userId, order_id, reason, ctx.now);
-    return ok(answer, answer.refund_status === 3 ? "refunded" : "refund requested");
+    return ok(answer, answer.refund_status === Refund.REFUND_STATUS.refunded ? "refunded" : "refund requested");
   });
 
   registerEndpoint(app, Api.kepaiQrCode, async ({ orderNumber }, ctx) => ({

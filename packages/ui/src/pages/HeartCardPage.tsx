@@ -1,4 +1,4 @@
-import { Constants, Money, Pricing } from "@fuel/domain";
+import { Constants, Money, Pricing, Routes } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
 import { observer } from "mobx-react-lite";
@@ -10,7 +10,7 @@ import { QuoteBreakdown } from "../components/order/QuoteBreakdown.tsx";
 import { cardPriceRows } from "../components/cards/cardPriceRow.ts";
 import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
 import { Page } from "../components/Page.tsx";
-import { cardCheckoutStore, rechargeOrderPath } from "../stores/cards/CardCheckoutStore.ts";
+import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
 import { cardPurchaseStore } from "../stores/cards/CardPurchaseStore.ts";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
@@ -84,7 +84,7 @@ export default observer(function HeartCardPage() {
           input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: purchase.touch }}
         />
       </StoreForm>
-      <PayStatus phase={phase} followUpTo={rechargeOrderPath} followUpLabel={i18n.t("order.viewOrder")} />
+      <PayStatus phase={phase} followUpTo={Routes.rechargeOrderDetailPath} followUpLabel={i18n.t("order.viewOrder")} />
     </Page>
   );
 });

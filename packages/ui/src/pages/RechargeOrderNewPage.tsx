@@ -1,4 +1,4 @@
-import { Money } from "@fuel/domain";
+import { Money, Routes } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import ErrorBlock from "antd-mobile/es/components/error-block";
 import Skeleton from "antd-mobile/es/components/skeleton";
@@ -12,7 +12,7 @@ import { useStoreAlert } from "../components/cards/useStoreAlert.tsx";
 import { PayStatus } from "../components/order/PayStatus.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
-import { cardCheckoutStore, rechargeOrderPath } from "../stores/cards/CardCheckoutStore.ts";
+import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
 import { RECHARGE2_PATH, RECHARGE_STATIONS_FROM_CHECKLIST, rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
@@ -46,7 +46,7 @@ export default observer(function RechargeOrderNewPage() {
 
   const body = () => {
     const phase = checkout.phaseOf("recharge");
-    const payStatus = <PayStatus phase={phase} followUpTo={rechargeOrderPath} followUpLabel={i18n.t("order.viewOrder")} />;
+    const payStatus = <PayStatus phase={phase} followUpTo={Routes.rechargeOrderDetailPath} followUpLabel={i18n.t("order.viewOrder")} />;
     // Paid: the draft is done and the app is on its way to the order; say so rather than "nothing to confirm".
     if (phase._tag === "Paid") return payStatus;
     const summary = draft.summary;

@@ -1,5 +1,5 @@
 import { payInfoOf, type AppPorts } from "@fuel/adapters/ports";
-import { Constants } from "@fuel/domain";
+import { Constants, Routes } from "@fuel/domain";
 import type { DraftOrder, PayType } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { makeAutoObservable } from "mobx";
@@ -13,9 +13,6 @@ import { storeKind } from "./storeKind.ts";
 
 /** Where the key of the tap being paid is kept for this tab, until its order is settled. */
 export const PENDING_ORDER_KEY = "fuel.pendingFuelOrder";
-
-/** Spec §2 /orderDetail/:id, where an FY payment leads. */
-export const orderDetailPath = (orderId: number): string => `/orderDetail/${orderId}`;
 
 /** The wire draft of spec §3 (order_amount is cents as a string). */
 const wireDraft = (draft: ConfirmedDraft): DraftOrder => ({
@@ -85,7 +82,7 @@ export class FuelOrderStore {
 
   /** Where a pending payment can be followed up (the order's detail for FY, the order list otherwise). */
   followUpPath(paytype: PayType, orderId: number): string {
-    return paytype === "fy" ? orderDetailPath(orderId) : ORDER_LIST_PATH;
+    return paytype === "fy" ? Routes.orderDetailPath(orderId) : ORDER_LIST_PATH;
   }
 }
 

@@ -1,5 +1,5 @@
 import { payInfoOf, type ApiError, type AppPorts } from "@fuel/adapters/ports";
-import { Maintenance, type Money } from "@fuel/domain";
+import { Maintenance, Routes, type Money } from "@fuel/domain";
 import type { RechargeOrderCreateResponse, RechargeOrderCreated } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { makeAutoObservable } from "mobx";
@@ -9,9 +9,6 @@ import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import type { SessionStore } from "../SessionStore.ts";
 import { storeKind } from "../storeKind.ts";
-
-/** Spec §2 /orderDetail/2/:id: a fuel-card recharge order's detail (a card purchase is one too). */
-export const rechargeOrderPath = (orderId: number): string => `/orderDetail/2/${orderId}`;
 
 /** What is being paid: a recharge of a card (/rechargeordernew) or a new card (/heartcard). */
 export type CheckoutKind = "recharge" | "cardPurchase";
@@ -105,7 +102,7 @@ export class CardCheckoutStore {
       fingerprint: order.fingerprint,
       payable: order.payable,
       create: (idempotencyKey) => Effect.map(order.create(idempotencyKey), answerOf),
-      paidPath: rechargeOrderPath,
+      paidPath: Routes.rechargeOrderDetailPath,
       cancelledPath: () => ORDER_LIST_PATH,
       settled: order.settled,
     });

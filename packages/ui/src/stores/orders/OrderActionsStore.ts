@@ -13,15 +13,9 @@ import type { SessionStore } from "../SessionStore.ts";
 import { kindOf } from "./OrderEntry.ts";
 import { storeKind } from "../storeKind.ts";
 
-/** The detail page of a fuel order (spec §2 /orderDetail/:id). */
-export const orderDetailPath = (orderId: number): string => `/orderDetail/${orderId}`;
-
-/** The detail page of a recharge order (spec §2 /orderDetail/2/:id). */
-export const rechargeOrderDetailPath = (orderId: number): string => `/orderDetail/2/${orderId}`;
-
 /** The detail page of an order of either kind: each has its own (spec §2). */
 export const detailPathOf = (order: WireOrder): string =>
-  kindOf(order) === "recharge" ? rechargeOrderDetailPath(order.order_id) : orderDetailPath(order.order_id);
+  kindOf(order) === "recharge" ? Routes.rechargeOrderDetailPath(order.order_id) : Routes.orderDetailPath(order.order_id);
 
 /** Where the wechat sign-in starts (spec §5: paying without an oauth id goes there after 2 s). */
 const WECHAT_LOGIN_PATH = "/wechatlogin";

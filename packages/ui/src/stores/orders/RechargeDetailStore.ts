@@ -11,7 +11,7 @@ import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import { storeKind } from "../storeKind.ts";
-import { orderActionsStore, orderDetailPath, rechargeOrderDetailPath, type OrderActionsStore } from "./OrderActionsStore.ts";
+import { orderActionsStore, type OrderActionsStore } from "./OrderActionsStore.ts";
 import { entryOf, factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "./OrderEntry.ts";
 import { rechargeCardOf, type RechargeCard } from "./RechargeCard.ts";
 
@@ -154,7 +154,7 @@ export class RechargeDetailStore {
     if (!this.sandbox || entry === undefined || this.facts?.status !== "unused") return undefined;
     if (entry.order.refund_status !== Refund.REFUND_STATUS.none) return undefined;
     const id = entry.order.order_id;
-    return `${SANDBOX_DISTRIBUTOR_PATH}?order_id=${id}&back=${rechargeOrderDetailPath(id)}`;
+    return `${SANDBOX_DISTRIBUTOR_PATH}?order_id=${id}&back=${Routes.rechargeOrderDetailPath(id)}`;
   }
 
   /** Whether a code is on screen (the page polls and keeps the screen on only then). */
@@ -234,7 +234,7 @@ export class RechargeDetailStore {
     const order = answer.value;
     if (kindOf(order) === "fuel") {
       // A fuel order's detail is its own page (spec §2 /orderDetail/:id).
-      this.navigation.go(orderDetailPath(orderId), { replace: true });
+      this.navigation.go(Routes.orderDetailPath(orderId), { replace: true });
       return;
     }
     const entry = entryOf(order, this.ports.clock.now());
