@@ -5,7 +5,7 @@ import { renderToStringAsync } from "preact-render-to-string";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "./router/index.tsx";
 import { App } from "./app/App.tsx";
-import { titleOf } from "./app/titles.ts";
+import { titleOf } from "./i18n/titles.ts";
 import { RootStore } from "./stores/RootStore.ts";
 
 /**

@@ -6,7 +6,7 @@ import { StrictMode, type ComponentType, type ReactNode } from "react";
 import { BrowserRouter } from "../router/index.tsx";
 import type { RootStore } from "../stores/RootStore.ts";
 import { Shell } from "./Shell.tsx";
-import { StoresProvider, useStores } from "./StoresContext.tsx";
+import { StoresProvider, useStores } from "../stores/StoresContext.tsx";
 
 /** antd-mobile's own texts (pull to refresh, dialogs) in the customer's language. */
 const KitLocale = observer(function KitLocale({ children }: { readonly children: React.ReactNode }) {

@@ -5,7 +5,7 @@ import EnvironmentOutline from "antd-mobile-icons/es/EnvironmentOutline";
 import UserOutline from "antd-mobile-icons/es/UserOutline";
 import { observer } from "mobx-react-lite";
 import { useLocation, useNavigate } from "../router/index.tsx";
-import { useStores } from "./StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 /**
  * The tab bar's pages, in spec §2's order and words: card recharge (/rechargeStationList), entity

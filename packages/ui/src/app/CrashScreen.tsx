@@ -3,7 +3,7 @@ import { Suspense, useEffect } from "react";
 import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { loadPageError, PageError } from "./lazyScreens.ts";
 import { browserQuietHost, whenNetworkQuiet } from "./quietNetwork.ts";
-import { useStores } from "./StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 /**
  * Spec §8: a page that crashed shows a message with retry, never a white screen. The usual screen

@@ -1,8 +1,8 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useLocation } from "../router/index.tsx";
-import { useStores } from "./StoresContext.tsx";
-import { titleOf } from "./titles.ts";
+import { useStores } from "../stores/StoresContext.tsx";
+import { titleOf } from "../i18n/titles.ts";
 
 /** The document title per route: the messaging app's browser shows it as the page's heading. */
 export const DocumentTitle = observer(function DocumentTitle() {

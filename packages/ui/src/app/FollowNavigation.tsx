@@ -1,7 +1,7 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useNavigate } from "../router/index.tsx";
-import { useStores } from "./StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 /** Performs the navigation a store asked for (see NavigationStore), with the router: no page load. */
 export const FollowNavigation = observer(function FollowNavigation() {

@@ -2,7 +2,7 @@ import { Routes } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "../router/index.tsx";
-import { useStores } from "./StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 /**
  * Spec §2's router guard, as the domain decides it (`Routes.guard`): allow, or redirect (replacing

@@ -2,7 +2,7 @@ import { Routes } from "@fuel/domain";
 import { Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from "react";
 import { useLocation } from "../router/index.tsx";
 import { Guarded } from "./Guarded.tsx";
-import { PageShownContext } from "./PageShown.ts";
+import { PageShownContext } from "../components/PageShown.ts";
 import { PageFor } from "./PageFor.tsx";
 import { PageSkeleton } from "../components/PageSkeleton.tsx";
 

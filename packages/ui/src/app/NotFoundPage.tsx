@@ -2,7 +2,7 @@ import ErrorBlock from "antd-mobile/es/components/error-block";
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
 import { useLocation, useNavigate } from "../router/index.tsx";
-import { useStores } from "./StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 /** A path that is no route of spec §2. */
 export const NotFoundPage = observer(function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "./StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 /**
  * Shows each notice a store raises as an antd-mobile Toast, and puts the same text in a polite live

@@ -3,7 +3,7 @@ import CenterPopup from "antd-mobile/es/components/center-popup";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import { PageError } from "./PageError.tsx";
 import { valueOf } from "../stores/Load.ts";
 

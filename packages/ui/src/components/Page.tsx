@@ -3,8 +3,8 @@ import LeftOutline from "antd-mobile-icons/es/LeftOutline";
 import { observer } from "mobx-react-lite";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { useLocation, useNavigate } from "../router/index.tsx";
-import { useStores } from "../app/StoresContext.tsx";
-import { titleOf } from "../app/titles.ts";
+import { useStores } from "../stores/StoresContext.tsx";
+import { titleOf } from "../i18n/titles.ts";
 
 interface PageProps {
   /** The heading; by default the route's title (the same as the document title). */

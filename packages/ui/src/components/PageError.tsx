@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense } from "react";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 export interface PageErrorProps {
   readonly title?: string;

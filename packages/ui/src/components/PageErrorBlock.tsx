@@ -1,7 +1,7 @@
 import ErrorBlock from "antd-mobile/es/components/error-block";
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 
 /** antd-mobile's ErrorBlock with its illustration, behind ./PageError.tsx's lazy boundary. */
 export const PageErrorBlock = observer(function PageErrorBlock({ title, description, onRetry }: { readonly title?: string; readonly description: string; readonly onRetry?: () => void }) {

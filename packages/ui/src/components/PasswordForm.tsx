@@ -3,7 +3,7 @@ import Button from "antd-mobile/es/components/button";
 import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type ReactNode } from "react";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { PasswordInput } from "./PasswordInput.tsx";
 import { passwordStore } from "../stores/PasswordStore.ts";
 

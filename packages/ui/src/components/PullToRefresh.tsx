@@ -1,6 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import type { UiKey } from "../i18n/catalogue.ts";
 import "./PullToRefresh.css";
 

@@ -6,7 +6,7 @@ import { Result } from "effect";
 import { observer } from "mobx-react-lite";
 import { useState } from "react";
 import { useNavigate } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";

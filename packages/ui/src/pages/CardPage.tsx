@@ -6,7 +6,7 @@ import type { CardListEntry } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useLocation, useNavigate, useParams } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { CardOptions, type CardOption } from "../components/cards/CardOptions.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";
 import { useStoreAlert } from "../components/cards/useStoreAlert.tsx";

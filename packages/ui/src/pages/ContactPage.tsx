@@ -3,7 +3,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import PhoneFill from "antd-mobile-icons/es/PhoneFill";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { RowLink } from "../components/RowLink.tsx";

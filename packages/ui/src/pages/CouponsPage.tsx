@@ -1,6 +1,6 @@
 import Empty from "antd-mobile/es/components/empty";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import "./account.css";
 

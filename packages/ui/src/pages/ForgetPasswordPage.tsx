@@ -3,7 +3,7 @@ import Form from "antd-mobile/es/components/form";
 import { Constants, Validation } from "@fuel/domain";
 import { Result } from "effect";
 import { observer } from "mobx-react-lite";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";

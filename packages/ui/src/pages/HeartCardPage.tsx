@@ -3,7 +3,7 @@ import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
 import { PayStatus } from "../components/order/PayStatus.tsx";
 import { QuoteBreakdown } from "../components/order/QuoteBreakdown.tsx";

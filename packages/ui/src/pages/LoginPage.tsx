@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
 import { useNavigate } from "../router/index.tsx";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import "../components/forms/forms.css";
 

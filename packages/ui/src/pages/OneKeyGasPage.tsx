@@ -6,7 +6,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { AmountEntry } from "../components/order/AmountEntry.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
 import { StationSummary } from "../components/order/StationSummary.tsx";

@@ -8,7 +8,7 @@ import Tabs from "antd-mobile/es/components/tabs";
 import { observer } from "mobx-react-lite";
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { OrderCard } from "../components/orders/OrderCard.tsx";
 import "../components/orders/orders.css";
 import { Page } from "../components/Page.tsx";

@@ -4,7 +4,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { RedemptionQr } from "../components/order/RedemptionQr.tsx";
 import { Page } from "../components/Page.tsx";

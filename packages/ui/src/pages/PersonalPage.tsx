@@ -17,7 +17,7 @@ import SystemQRcodeOutline from "antd-mobile-icons/es/SystemQRcodeOutline";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type ComponentType } from "react";
 import { Link } from "../router/index.tsx";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import type { UiKey } from "../i18n/catalogue.ts";
 import { FollowUsPopup } from "../components/FollowUsPopup.tsx";
 import { Page } from "../components/Page.tsx";

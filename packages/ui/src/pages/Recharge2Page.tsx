@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
 import { CardPicker } from "../components/cards/CardPicker.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";

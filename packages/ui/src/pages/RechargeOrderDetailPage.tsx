@@ -5,7 +5,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect, useLayoutEffect, type ReactNode } from "react";
 import { useParams } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { loadConfirmDialog } from "../components/orders/confirm.ts";
 import { formatChinaTime } from "../components/orders/format.ts";
 import { loadQrLibrary } from "../components/orders/qrDrawing.ts";

@@ -5,7 +5,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useNavigate } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
 import { RechargeChecklist } from "../components/cards/RechargeChecklist.tsx";
 import { useStoreAlert } from "../components/cards/useStoreAlert.tsx";

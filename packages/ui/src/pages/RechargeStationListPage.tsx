@@ -2,7 +2,7 @@ import { PullToRefresh } from "../components/PullToRefresh.tsx";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { RechargeStationCard, RechargeStationCardSkeleton } from "../components/cards/RechargeStationCard.tsx";
 import { Page } from "../components/Page.tsx";
 import { StationRows } from "../components/stations/StationRows.tsx";

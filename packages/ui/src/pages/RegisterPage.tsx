@@ -4,7 +4,7 @@ import Form from "antd-mobile/es/components/form";
 import { Constants, Validation } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
 import { useNavigate } from "../router/index.tsx";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { domainRule, requiredRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";

@@ -1,6 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { Link } from "../router/index.tsx";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import { PasswordForm } from "../components/PasswordForm.tsx";
 import { Page } from "../components/Page.tsx";
 import "./account.css";

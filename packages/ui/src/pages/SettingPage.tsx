@@ -4,7 +4,7 @@ import Dialog from "antd-mobile/es/components/dialog";
 import List from "antd-mobile/es/components/list";
 import Radio from "antd-mobile/es/components/radio";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../app/StoresContext.tsx";
+import { useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { RowLink } from "../components/RowLink.tsx";
 import "./account.css";

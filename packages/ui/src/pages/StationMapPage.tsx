@@ -5,7 +5,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "../router/index.tsx";
 import "../components/stations/stations.css";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { RouteDrawing } from "../components/stations/RouteDrawing.tsx";
 import { routeStore } from "../stores/RouteStore.ts";

@@ -4,7 +4,7 @@ import SpinLoading from "antd-mobile/es/components/spin-loading";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useSearchParams } from "../router/index.tsx";
-import { useStore, useStores } from "../app/StoresContext.tsx";
+import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { signInStore } from "../stores/SignInStore.ts";
 import "../components/forms/forms.css";

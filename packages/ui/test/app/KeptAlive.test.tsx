@@ -5,7 +5,7 @@ import { Effect } from "effect";
 import { MemoryRouter, useLocation } from "../../src/router/index.tsx";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
-import { StoresProvider } from "../../src/app/StoresContext.tsx";
+import { StoresProvider } from "../../src/stores/StoresContext.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations } from "../support/stations.ts";
 import { testRoot } from "../support/render.tsx";
 

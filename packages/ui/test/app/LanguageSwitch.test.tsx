@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "../../src/router/index.tsx";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
-import { StoresProvider } from "../../src/app/StoresContext.tsx";
+import { StoresProvider } from "../../src/stores/StoresContext.tsx";
 import { testRoot } from "../support/render.tsx";
 
 describe("switching the language in /setting", () => {

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "../../src/router/index.tsx";
 import { describe, expect, it } from "vitest";
 import { Shell } from "../../src/app/Shell.tsx";
-import { StoresProvider } from "../../src/app/StoresContext.tsx";
+import { StoresProvider } from "../../src/stores/StoresContext.tsx";
 import type { RootStore } from "../../src/stores/RootStore.ts";
 import { testRoot } from "../support/render.tsx";
 

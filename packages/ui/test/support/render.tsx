@@ -8,7 +8,7 @@ import zhCN from "antd-mobile/es/locales/zh-CN";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "../../src/router/index.tsx";
 import { FollowNavigation } from "../../src/app/FollowNavigation.tsx";
-import { StoresProvider } from "../../src/app/StoresContext.tsx";
+import { StoresProvider } from "../../src/stores/StoresContext.tsx";
 import { RootStore } from "../../src/stores/RootStore.ts";
 
 /** A root store over in-memory fakes (`@fuel/adapters/testing`), in a chosen language. */

@@ -1,7 +1,7 @@
 import Radio from "antd-mobile/es/components/radio";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 
 /** One card to choose: how the customer knows it (its last 7 digits) and what tells cards apart. */
 export interface CardOption {

@@ -5,7 +5,7 @@ import Radio from "antd-mobile/es/components/radio";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useState, type KeyboardEvent } from "react";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { valueOf } from "../../stores/Load.ts";
 import { cardKeyOf, cardsStore, lastDigitsOf, type LookupBy } from "../../stores/cards/CardsStore.ts";
 import { pickedKeyOf, rechargeDraftStore, type CardSource, type RechargeCardType } from "../../stores/cards/RechargeDraftStore.ts";

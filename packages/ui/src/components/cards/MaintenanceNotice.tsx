@@ -1,5 +1,5 @@
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 
 /** Spec §8/§9: card services paused for the upgrade; the pay button is off meanwhile. */
 export const MaintenanceNotice = observer(function MaintenanceNotice() {

@@ -1,6 +1,6 @@
 import { Constants } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
 import { OrderField } from "../order/OrderField.tsx";
 import { QuoteBreakdown } from "../order/QuoteBreakdown.tsx";

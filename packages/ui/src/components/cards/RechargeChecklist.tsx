@@ -2,7 +2,7 @@ import { Money } from "@fuel/domain";
 import List from "antd-mobile/es/components/list";
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import type { ConfirmedRecharge } from "../../stores/cards/RechargeDraftStore.ts";
 import { ChecklistRow } from "../order/Checklist.tsx";
 import type { Station } from "@fuel/domain/api";

@@ -3,7 +3,7 @@ import Card from "antd-mobile/es/components/card";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import type { StationRow } from "../../stores/StationsStore.ts";
 import { skeletonBar } from "../stations/StationCardSkeleton.tsx";
 import { NoDieselNote, StationDistance, StationHours } from "../stations/StationLines.tsx";

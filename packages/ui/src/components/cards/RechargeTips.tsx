@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import { valueOf } from "../../stores/Load.ts";
 
 /**

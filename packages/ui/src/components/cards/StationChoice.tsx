@@ -1,6 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
 import { StoreFormItem } from "../forms/StoreForm.tsx";
 

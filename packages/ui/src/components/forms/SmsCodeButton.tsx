@@ -1,7 +1,7 @@
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState } from "react";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { smsCodeStore } from "../../stores/SmsCodeStore.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import { KeptMark } from "./KeptMark.tsx";
 import { keptWhen } from "./keptWhen.ts";
 

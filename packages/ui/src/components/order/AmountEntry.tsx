@@ -1,7 +1,7 @@
 import { Constants } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { QUICK_AMOUNTS_YUAN } from "../../stores/FuelDraftStore.ts";
 import { OrderField } from "./OrderField.tsx";
 import { QuoteBreakdown } from "./QuoteBreakdown.tsx";

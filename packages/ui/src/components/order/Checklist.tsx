@@ -2,7 +2,7 @@ import { Constants, Money } from "@fuel/domain";
 import List from "antd-mobile/es/components/list";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import type { ConfirmedDraft } from "../../stores/FuelDraftStore.ts";
 
 /** One line of a checklist: what it is on the left, its value on the right. */

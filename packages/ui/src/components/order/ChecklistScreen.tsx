@@ -6,7 +6,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
 import { useNavigate } from "../../router/index.tsx";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { Page } from "../Page.tsx";
 import { PageError } from "../PageError.tsx";
 import { Checklist } from "./Checklist.tsx";

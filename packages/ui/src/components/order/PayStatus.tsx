@@ -1,6 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import type { PayPhase } from "../../stores/checkout/CheckoutFlow.ts";
 
 interface PayStatusProps {

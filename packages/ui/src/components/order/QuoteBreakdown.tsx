@@ -1,6 +1,6 @@
 import { Money, type Pricing } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 
 /** A line of the breakdown above the litres: what it is and its value, in words. */
 export interface BreakdownRow {

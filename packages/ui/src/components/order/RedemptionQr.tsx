@@ -1,7 +1,7 @@
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 
 /** Drawn size in CSS pixels: at least 240 so a cashier's scanner reads it at arm's length. */
 export const QR_SIZE_PX = 264;

@@ -4,7 +4,7 @@ import Card from "antd-mobile/es/components/card";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import { StationPrices } from "../stations/StationPrices.tsx";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
 
 /**

@@ -3,7 +3,7 @@ import Card from "antd-mobile/es/components/card";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import { kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "../../stores/orders/OrderEntry.ts";
 import { detailPathOf } from "../../stores/orders/OrderActionsStore.ts";
 import { rechargeCardOf } from "../../stores/orders/RechargeCard.ts";

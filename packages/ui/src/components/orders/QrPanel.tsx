@@ -3,7 +3,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import { useEffect, useMemo, useState } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import type { QrView } from "../../stores/orders/OrderDetailStore.ts";
 import { PageError } from "../PageError.tsx";
 import { confirmDialog } from "./confirm.ts";

@@ -2,7 +2,7 @@ import { Money } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type ReactNode } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import { formatChinaTime } from "./format.ts";
 import type * as QuoteModule from "./receiptQuote.ts";
 

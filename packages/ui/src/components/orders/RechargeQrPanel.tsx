@@ -1,7 +1,7 @@
 import { Constants } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 import type { RechargeQrView } from "../../stores/orders/RechargeDetailStore.ts";
 import { RedemptionQr } from "../order/RedemptionQr.tsx";
 import { confirmDialog } from "./confirm.ts";

@@ -3,7 +3,7 @@ import type { Order as WireOrder } from "@fuel/domain/api";
 import Button from "antd-mobile/es/components/button";
 import Form from "antd-mobile/es/components/form";
 import { observer } from "mobx-react-lite";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { orderDetailStore } from "../../stores/orders/OrderDetailStore.ts";
 import { domainRule } from "../forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../forms/FormField.tsx";

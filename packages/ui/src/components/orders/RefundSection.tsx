@@ -4,7 +4,7 @@ import Button from "antd-mobile/es/components/button";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { lazy, Suspense } from "react";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { orderDetailStore } from "../../stores/orders/OrderDetailStore.ts";
 
 /** The form (antd-mobile's Form, the reason field) is fetched on the tap that opens it (./RefundForm.tsx). */

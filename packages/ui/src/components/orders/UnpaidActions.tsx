@@ -1,7 +1,7 @@
 import type { Order as WireOrder } from "@fuel/domain/api";
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { orderActionsStore } from "../../stores/orders/OrderActionsStore.ts";
 import { confirmDialog } from "./confirm.ts";
 import { formatCountdown } from "./format.ts";

@@ -1,7 +1,7 @@
 import List from "antd-mobile/es/components/list";
 import EnvironmentOutline from "antd-mobile-icons/es/EnvironmentOutline";
 import { observer } from "mobx-react-lite";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { KeyboardList } from "../KeyboardList.tsx";
 import { cityStore } from "../../stores/CityStore.ts";
 import { stationsStore } from "../../stores/StationsStore.ts";

@@ -3,7 +3,7 @@ import Button from "antd-mobile/es/components/button";
 import Card from "antd-mobile/es/components/card";
 import { observer } from "mobx-react-lite";
 import { useNavigate } from "../../router/index.tsx";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { routeMapPath, type StationRow } from "../../stores/StationsStore.ts";
 import { NoDieselNote, StationDistance, StationHours } from "./StationLines.tsx";
 import { StationPrices } from "./StationPrices.tsx";

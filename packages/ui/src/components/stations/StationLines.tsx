@@ -2,7 +2,7 @@ import type { Station } from "@fuel/domain/api";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 
 /** The card's distance, named for screen readers ("3.2 km away"). */
 export const StationDistance = observer(function StationDistance({ text }: { readonly text: string }) {

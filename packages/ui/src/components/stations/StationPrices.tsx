@@ -1,6 +1,6 @@
 import { Money } from "@fuel/domain";
 import { observer } from "mobx-react-lite";
-import { useStores } from "../../app/StoresContext.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
 
 /** A station's three per-litre prices (spec §3): ours in bold, the pump's and the national one. */
 export const StationPrices = observer(function StationPrices({ station }: { readonly station: { readonly now_price: number; readonly original_price: number; readonly nation_price: number } }) {

@@ -1,7 +1,7 @@
 import Empty from "antd-mobile/es/components/empty";
 import { observer } from "mobx-react-lite";
 import type { ComponentType, ReactNode } from "react";
-import { useStore, useStores } from "../../app/StoresContext.tsx";
+import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import type { StationRow } from "../../stores/StationsStore.ts";
 import { KeptLine } from "../kept/KeptLine.tsx";
 import { PageError } from "../PageError.tsx";

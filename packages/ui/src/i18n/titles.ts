@@ -1,6 +1,6 @@
 import { Routes } from "@fuel/domain";
-import type { UiKey } from "../i18n/catalogue.ts";
-import type { I18nStore } from "../i18n/I18nStore.ts";
+import type { UiKey } from "./catalogue.ts";
+import type { I18nStore } from "./I18nStore.ts";
 
 /** The title of the page at a path (its route's title key), or the app's name off the route table. */
 export const titleOf = (pathname: string, i18n: Pick<I18nStore, "t">): string => {

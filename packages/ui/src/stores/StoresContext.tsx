@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { RootStore } from "../stores/RootStore.ts";
-import type { StoreKind } from "../stores/storeKind.ts";
+import type { RootStore } from "./RootStore.ts";
+import type { StoreKind } from "./storeKind.ts";
 
 const StoresContext = createContext<RootStore | null>(null);
 
