@@ -26,6 +26,10 @@ const r = (path: string, purpose: string, flags: Partial<Pick<RouteInfo, "auth" 
 export const HOME_PATH = "/recharge/2";
 /** Spec §2: where the guard sends a customer without a token. */
 export const LOGIN_PATH = "/login";
+/** Spec §2/§5: where the messaging app's sign-in starts (paying without an oauth id goes there). */
+export const WECHAT_LOGIN_PATH = "/wechatlogin";
+/** Spec §2/§4: the order list (a JSAPI payment's result and a closed pay sheet lead there). */
+export const ORDER_LIST_PATH = "/orderlist";
 /** Spec §2: where the guard sends a signed-in customer who has not redeemed an invite code. */
 export const ACTIVATION_PATH = "/activated";
 

@@ -4,7 +4,7 @@ import type { DraftOrder, PayType } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { makeAutoObservable } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
-import { CheckoutFlow, ORDER_LIST_PATH, type CreateAnswer, type PayPhase } from "./checkout/CheckoutFlow.ts";
+import { CheckoutFlow, type CreateAnswer, type PayPhase } from "./checkout/CheckoutFlow.ts";
 import { fuelDraftStore, type ConfirmedDraft, type FuelDraftStore } from "./FuelDraftStore.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
@@ -82,7 +82,7 @@ export class FuelOrderStore {
 
   /** Where a pending payment can be followed up (the order's detail for FY, the order list otherwise). */
   followUpPath(paytype: PayType, orderId: number): string {
-    return paytype === "fy" ? Routes.orderDetailPath(orderId) : ORDER_LIST_PATH;
+    return paytype === "fy" ? Routes.orderDetailPath(orderId) : Routes.ORDER_LIST_PATH;
   }
 }
 

@@ -4,7 +4,7 @@ import { examplePayInfo, examples, type PaymentResultResponse } from "@fuel/doma
 import { Effect } from "effect";
 import { runInAction } from "mobx";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../src/stores/checkout/CheckoutFlow.ts";
+import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../src/stores/checkout/confirmPolicy.ts";
 import { fuelOrderStore, PENDING_ORDER_KEY } from "../../src/stores/FuelOrderStore.ts";
 import { testRoot } from "../support/render.tsx";
 import { guangzhouStations } from "../support/stations.ts";

@@ -4,7 +4,7 @@ import type { RechargeOrderCreateResponse, RechargeOrderCreated } from "@fuel/do
 import { Effect } from "effect";
 import { makeAutoObservable } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
-import { CheckoutFlow, ORDER_LIST_PATH, type CreateAnswer, type PayPhase } from "../checkout/CheckoutFlow.ts";
+import { CheckoutFlow, type CreateAnswer, type PayPhase } from "../checkout/CheckoutFlow.ts";
 import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import type { SessionStore } from "../SessionStore.ts";
@@ -103,7 +103,7 @@ export class CardCheckoutStore {
       payable: order.payable,
       create: (idempotencyKey) => Effect.map(order.create(idempotencyKey), answerOf),
       paidPath: Routes.rechargeOrderDetailPath,
-      cancelledPath: () => ORDER_LIST_PATH,
+      cancelledPath: () => Routes.ORDER_LIST_PATH,
       settled: order.settled,
     });
   }

@@ -1,5 +1,5 @@
 import { payAndConfirm, type ApiError, type AppPorts, type PayError } from "@fuel/adapters/ports";
-import { Constants, type Money, Validation } from "@fuel/domain";
+import { type Money, Validation } from "@fuel/domain";
 import type { PayInfo } from "@fuel/domain/api";
 import { Result, type Effect } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
@@ -10,18 +10,9 @@ import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import type { SessionStore } from "../SessionStore.ts";
+import { authorizeFirst } from "./authorizeFirst.ts";
+import { CONFIRM_POLICY } from "./confirmPolicy.ts";
 import { PendingTaps } from "./pendingTap.ts";
-
-/**
- * How long the server is asked whether the money arrived after the sheet said 'ok': the channel's
- * notification usually follows within a second or two; after ~15 s the order list settles it.
- */
-export const CONFIRM_ATTEMPTS = 10;
-export const CONFIRM_INTERVAL_MS = 1_500;
-
-/** Spec §2/§5 routes the paying flow leads to. */
-export const ORDER_LIST_PATH = "/orderlist";
-export const WECHAT_LOGIN_PATH = "/wechatlogin";
 
 /** What the pay button has set going. */
 export type PayPhase =
@@ -72,7 +63,7 @@ export interface CheckoutRequest {
  */
 export class CheckoutFlow {
   phase: PayPhase = { _tag: "Idle" };
-  #redirect: ReturnType<typeof setTimeout> | undefined;
+  #cancelRedirect: () => void = () => undefined;
 
   constructor(
     private readonly ports: Pick<AppPorts, "payments" | "payment" | "tabValues" | "newActionKey">,
@@ -133,7 +124,7 @@ export class CheckoutFlow {
         this.ports.payment,
         this.ports.payments,
         { orderId, payInfo: answer.payInfo, amountCents: request.payable, oauthId },
-        { attempts: CONFIRM_ATTEMPTS, intervalMs: CONFIRM_INTERVAL_MS, onConfirming: () => runInAction(() => (this.phase = { _tag: "Confirming", orderId })) },
+        { ...CONFIRM_POLICY, onConfirming: () => runInAction(() => (this.phase = { _tag: "Confirming", orderId })) },
       ),
     );
     if (!concluded.ok) {
@@ -169,12 +160,8 @@ export class CheckoutFlow {
 
   private needsOauth(): void {
     runInAction(() => (this.phase = { _tag: "NeedsOauth" }));
-    this.notices.show(this.i18n.t("OauthRequired"), "fail");
-    clearTimeout(this.#redirect);
-    this.#redirect = setTimeout(() => {
-      runInAction(() => (this.phase = { _tag: "Idle" }));
-      this.navigation.go(WECHAT_LOGIN_PATH);
-    }, Constants.PAYMENT_AUTH_REDIRECT_DELAY_MS);
+    this.#cancelRedirect();
+    this.#cancelRedirect = authorizeFirst({ i18n: this.i18n, notices: this.notices, navigation: this.navigation }, () => runInAction(() => (this.phase = { _tag: "Idle" })));
   }
 
   private payFailed(error: PayError | ApiError): void {

@@ -1,5 +1,5 @@
-import type { AppPorts } from "@fuel/adapters/ports";
-import { Constants, Routes } from "@fuel/domain";
+import { payAndConfirm, type AppPorts, type ConfirmOptions } from "@fuel/adapters/ports";
+import { Routes } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
@@ -10,6 +10,8 @@ import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import type { SessionStore } from "../SessionStore.ts";
+import { authorizeFirst } from "../checkout/authorizeFirst.ts";
+import { CONFIRM_POLICY } from "../checkout/confirmPolicy.ts";
 import { kindOf } from "./OrderEntry.ts";
 import { storeKind } from "../storeKind.ts";
 
@@ -17,24 +19,16 @@ import { storeKind } from "../storeKind.ts";
 export const detailPathOf = (order: WireOrder): string =>
   kindOf(order) === "recharge" ? Routes.rechargeOrderDetailPath(order.order_id) : Routes.orderDetailPath(order.order_id);
 
-/** Where the wechat sign-in starts (spec §5: paying without an oauth id goes there after 2 s). */
-const WECHAT_LOGIN_PATH = "/wechatlogin";
-
 /** What became of a tap on 'pay' for an order that is already there (unpaid, from the list or its detail). */
 export type PayAgainOutcome = "paid" | "pending" | "cancelled" | "failed";
-
-/** How often and how far apart the server is asked whether the money arrived after the sheet's 'ok'. */
-export interface ConfirmPolicy {
-  readonly attempts: number;
-  readonly intervalMs: number;
-}
 
 /**
  * The two things the customer can do to an unpaid order wherever it shows (spec §4): cancel it
  * (the page has asked for confirmation) and pay it again. Paying again asks the order's own channel
  * (`paytype`: wechat -> `payment/query`, fy -> `paymentfy/query`) for the pay sheet, opens it (the
- * `payment` port), and then believes only the server (`payments.result`, asked a few times). One action at a time per order: a double tap is
- * ignored while the first runs.
+ * `payment` port), and then believes only the server: `payAndConfirm` with the checkout's policy
+ * (checkout/confirmPolicy.ts). One action at a time per order: a double tap is ignored while the
+ * first runs.
  */
 export class OrderActionsStore {
   /** The order being cancelled or paid, and which. */
@@ -46,7 +40,7 @@ export class OrderActionsStore {
     private readonly i18n: I18nStore,
     private readonly notices: NoticeStore,
     private readonly navigation: NavigationStore,
-    private readonly confirm: ConfirmPolicy = { attempts: 5, intervalMs: 1_000 },
+    private readonly confirm: Pick<ConfirmOptions, "attempts" | "intervalMs"> = CONFIRM_POLICY,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -81,20 +75,8 @@ export class OrderActionsStore {
     const { payments, payment } = this.ports;
     const fy = order.paytype === "fy";
     const confirm = this.confirm;
-    const paid = await run(
-      Effect.gen(function* () {
-        const payInfo = fy ? (yield* payments.fyParams(order.order_id)).reserved_pay_info : (yield* payments.wechatParams(order.order_id)).payInfo;
-        const outcome = yield* payment.pay({ orderId: order.order_id, payInfo, amountCents: order.amount, oauthId });
-        if (outcome === "cancel") return "cancelled" as const;
-        // The sheet's 'ok' is not proof: only the server's word is, and its notification may trail the tap.
-        for (let attempt = 1; ; attempt++) {
-          const result = yield* payments.result(order.order_id);
-          if (result.paid) return "paid" as const;
-          if (attempt >= confirm.attempts) return "pending" as const;
-          yield* Effect.sleep(confirm.intervalMs);
-        }
-      }),
-    );
+    const payInfo = fy ? Effect.map(payments.fyParams(order.order_id), (p) => p.reserved_pay_info) : Effect.map(payments.wechatParams(order.order_id), (p) => p.payInfo);
+    const paid = await run(Effect.flatMap(payInfo, (info) => payAndConfirm(payment, payments, { orderId: order.order_id, payInfo: info, amountCents: order.amount, oauthId }, confirm)));
     return runInAction(() => {
       this.busy = undefined;
       if (!paid.ok) {
@@ -102,7 +84,7 @@ export class OrderActionsStore {
         else reportFailure(paid.error, this.i18n, this.notices);
         return "failed";
       }
-      const conclusion = { kind: paid.value };
+      const conclusion = paid.value;
       if (conclusion.kind === "paid") this.notices.show(this.i18n.t("ordersPaid"), "success");
       if (conclusion.kind === "pending") this.notices.show(this.i18n.t("ordersPaymentConfirming"), "info");
       // Spec §4: the JSAPI channel's result leads to the order list, the FY variant's to the order's detail.
@@ -112,10 +94,11 @@ export class OrderActionsStore {
     });
   }
 
-  /** Spec §5: 'authorize via messaging app first', then the wechat sign-in after 2 seconds. */
+  #cancelRedirect: () => void = () => undefined;
+
   private authorizeFirst(): void {
-    this.notices.show(this.i18n.t("OauthRequired"), "fail");
-    setTimeout(() => this.navigation.go(WECHAT_LOGIN_PATH), Constants.PAYMENT_AUTH_REDIRECT_DELAY_MS);
+    this.#cancelRedirect();
+    this.#cancelRedirect = authorizeFirst({ i18n: this.i18n, notices: this.notices, navigation: this.navigation });
   }
 }
 

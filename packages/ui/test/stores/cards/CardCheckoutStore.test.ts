@@ -5,7 +5,7 @@ import { examplePayInfo, examples, type PaymentResultResponse, type RechargeOrde
 import { Effect } from "effect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pendingCheckoutKey } from "../../../src/stores/cards/CardCheckoutStore.ts";
-import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../../src/stores/checkout/CheckoutFlow.ts";
+import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../../src/stores/checkout/confirmPolicy.ts";
 import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/RechargeDraftStore.ts";
 import { cardsApp, entityDraft, WEB_INFO, type CardsApp } from "./fixtures.ts";
 
