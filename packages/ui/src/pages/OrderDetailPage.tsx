@@ -19,6 +19,7 @@ import { PageError } from "../components/PageError.tsx";
 import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
 import { statusLabelAt } from "../stores/orders/OrderEntry.ts";
 import { orderDetailStore } from "../stores/orders/OrderDetailStore.ts";
+import { useEvery } from "../components/useEvery.ts";
 
 /** The order's status in words, what it bought and what it cost. */
 const Summary = observer(function Summary() {
@@ -77,21 +78,9 @@ const OrderDetailPage = observer(function OrderDetailPage() {
 
   const showingCode = orderDetail.showingCode;
   const ticking = showingCode || orderDetail.secondsLeftToPay > 0;
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(orderDetail.tick, 1_000);
-    return () => clearInterval(timer);
-  }, [orderDetail, ticking]);
-
-  useEffect(() => {
-    if (!showingCode) return;
-    const release = orderDetail.keepScreenOn();
-    const poll = setInterval(() => void orderDetail.load({ quiet: true }), QR_POLL_MS);
-    return () => {
-      clearInterval(poll);
-      release();
-    };
-  }, [orderDetail, showingCode]);
+  useEvery(1_000, orderDetail.tick, ticking);
+  useEvery(QR_POLL_MS, orderDetail.poll, showingCode);
+  useEffect(() => (showingCode ? orderDetail.keepScreenOn() : undefined), [orderDetail, showingCode]);
 
   const entry = orderDetail.orderId === id ? orderDetail.entry : undefined;
   // Issue 23: on weak 4G every KB before the code costs time, so what the first screen does not need

@@ -15,6 +15,7 @@ import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { isOrderListTab } from "../stores/orders/OrderListStore.ts";
 import { orderListStore } from "../stores/orders/OrderListStore.ts";
+import { useEvery } from "../components/useEvery.ts";
 
 /** As many skeleton cards as fill a phone's first screen. */
 const SKELETONS = [0, 1, 2];
@@ -109,11 +110,7 @@ const OrderListPage = observer(function OrderListPage() {
   useLayoutEffect(() => () => orderList.rememberScroll(shown.current.tab, shown.current.scrollTop), [orderList]);
 
   const counting = orderList.counting;
-  useEffect(() => {
-    if (!counting) return;
-    const timer = setInterval(orderList.tick, 1_000);
-    return () => clearInterval(timer);
-  }, [orderList, counting]);
+  useEvery(1_000, orderList.tick, counting);
 
   // antd-mobile's tabs are not focusable (tabindex -1): a keyboard reaches each and presses it with Enter or Space.
   const tabsRef = useRef<HTMLDivElement>(null);

@@ -18,6 +18,7 @@ import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
 import { rechargeDetailStore, type RechargeDetailStore } from "../stores/orders/RechargeDetailStore.ts";
+import { useEvery } from "../components/useEvery.ts";
 
 /** A time on the wire as the customer reads it (China time), machine-readable for assistive tech. */
 const WireTime = ({ value }: { readonly value: string }) => <time dateTime={value}>{formatChinaTime(value)}</time>;
@@ -128,25 +129,14 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
 
   const showingCode = store.showingCode;
   const ticking = showingCode || store.secondsLeftToPay > 0;
-  useEffect(() => {
-    if (!ticking) return;
-    const timer = setInterval(store.tick, 1_000);
-    return () => clearInterval(timer);
-  }, [store, ticking]);
+  useEvery(1_000, store.tick, ticking);
 
   // The button goes at its exact instant, not at the next tick.
   const regenerateShownUntil = store.regenerateShownUntil;
   useEffect(() => store.followRegenerateDeadline(), [store, regenerateShownUntil]);
 
-  useEffect(() => {
-    if (!showingCode) return;
-    const release = store.keepScreenOn();
-    const poll = setInterval(() => void store.load({ quiet: true }), QR_POLL_MS);
-    return () => {
-      clearInterval(poll);
-      release();
-    };
-  }, [store, showingCode]);
+  useEvery(QR_POLL_MS, store.poll, showingCode);
+  useEffect(() => (showingCode ? store.keepScreenOn() : undefined), [store, showingCode]);
 
   const entry = store.orderId === id ? store.entry : undefined;
   // The confirmation dialog (cancel, regenerate) is fetched once the first screen is there (components/orders/confirm.ts).

@@ -1,5 +1,5 @@
-import { ScriptedApi } from "@fuel/adapters/testing";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { ScriptedApi, type ManualClock } from "@fuel/adapters/testing";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import Dialog from "antd-mobile/es/components/dialog";
 import { afterEach, describe, expect, it } from "vitest";
 import OrderDetailPage from "../../src/pages/OrderDetailPage.tsx";
@@ -171,5 +171,13 @@ describe("/orderDetail/:id", () => {
     expect((await screen.findByRole("timer")).textContent).toBe("Pay within 01:01");
     expect(screen.getByRole("button", { name: "Pay" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "E-receipt" })).toBeNull();
+  });
+
+  it("the countdown ticks with the app's clock (Clock.every), a second a second", async () => {
+    const { root } = rootWith([wireOrder({ order_id: 5, count: 61 })]);
+    renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    expect((await screen.findByRole("timer")).textContent).toBe("Pay within 01:01");
+    act(() => (root.ports.clock as ManualClock).advance(2_000));
+    expect(screen.getByRole("timer").textContent).toBe("Pay within 00:59");
   });
 });

@@ -3,6 +3,7 @@ import { observer } from "mobx-react-lite";
 import { useEffect, useRef, useState } from "react";
 import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { smsCodeStore } from "../../stores/SmsCodeStore.ts";
+import { useEvery } from "../useEvery.ts";
 
 /**
  * The send-code button with its 60 s resend countdown (spec §4), shared by /bindPhone and
@@ -17,12 +18,8 @@ export const SmsCodeButton = observer(function SmsCodeButton({ phone, onSend }: 
   const counting = left > 0;
   const sending = smsCode.sending._tag === "Sending";
 
-  useEffect(() => {
-    smsCode.tick();
-    if (!counting) return;
-    const timer = setInterval(smsCode.tick, 1000);
-    return () => clearInterval(timer);
-  }, [counting, smsCode]);
+  useEffect(() => smsCode.tick(), [counting, smsCode]);
+  useEvery(1_000, smsCode.tick, counting);
 
   const [announcement, setAnnouncement] = useState("");
   const wasCounting = useRef(false);

@@ -134,6 +134,11 @@ export class OrderDetailStore {
     await this.load();
   }
 
+  /** While a code shows, every QR_POLL_MS (the page's clock): a quiet reload, whose failure says nothing. */
+  poll(): void {
+    void this.load({ quiet: true });
+  }
+
   /** Asks the server again (retry, after an action, and every {@link QR_POLL_MS} while a code shows). */
   async load(options: { readonly quiet?: boolean } = {}): Promise<void> {
     const orderId = this.orderId;
