@@ -133,8 +133,9 @@ export const openDatabase = async (
   try {
     thread = await startPgliteThread({
       dataDir: folder?.dir ?? "memory://",
-      // In memory there is nothing to make durable: answering before PGlite's file-system sync
-      // saves about a third of every query's cost (docs/performance.md). A folder keeps full durability.
+      // In memory there is nothing to make durable, so PGlite answers before its file-system sync
+      // (one of the levers docs/performance.md lists before the 98 -> steady-rate figures). A folder
+      // keeps full durability.
       relaxedDurability: config.kind === "pglite-memory",
       onLost: (err) => {
         lost = true;
