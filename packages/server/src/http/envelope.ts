@@ -43,3 +43,10 @@ export const successEnvelope = <A>(data: A, message: string = DEFAULT_SUCCESS_ME
   ({ ...extra, status: "success", message, data });
 
 export const errorEnvelope = (message: string): ErrorEnvelope => ({ status: "error", message, data: null });
+
+/**
+ * The answer of a call that created an order (order/create, rechargeorder/create, the card
+ * purchase): the created order's answer, 'order created', and `order_id` beside `data` as well
+ * (spec §7's clients read it there). The use cases answer the data; the routes say the words.
+ */
+export const orderCreated = <A extends { readonly order_id: number }>(data: A): Ok<A> => ok(data, "order created", { order_id: data.order_id });

@@ -2,7 +2,6 @@ import { Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftOrder, OrderCreateResponse } from "@fuel/domain/api";
 import type { Catalogue } from "../catalogue/catalogue.ts";
 import type { Database } from "../db/client.ts";
-import { ok, type Ok } from "../http/envelope.ts";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel, PayParams } from "../payments/PaymentChannel.ts";
@@ -29,16 +28,16 @@ export interface OrderDeps {
   readonly channels: Readonly<Record<ChannelName, PaymentChannel>>;
 }
 
-/** The answer of order creation in the channel's shape (respCode '00' or result_code '000000'), with `order_id` beside `data`. */
-export const creationAnswer = (order: Pick<PayableOrder, "id" | "paytype">, params: PayParams): Ok<OrderCreateResponse> => {
+/** The answer of order creation in the channel's shape (respCode '00' or result_code '000000'). */
+export const creationAnswer = (order: Pick<PayableOrder, "id" | "paytype">, params: PayParams): OrderCreateResponse => {
   const data: OrderCreateResponse =
     order.paytype === "fy"
       ? { result_code: "000000", result_msg: "success", reserved_pay_info: params.payInfo, reserved_fy_order_no: params.channelOrderNo, order_id: order.id }
       : { respCode: "00", respMsg: "success", payInfo: params.payInfo, merchOrderNo: params.channelOrderNo, order_id: order.id };
-  return ok(data, "order created", { order_id: order.id });
+  return data;
 };
 
-export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: string | null | undefined, draft: DraftOrder, now: number): Promise<Ok<OrderCreateResponse>> => {
+export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: string | null | undefined, draft: DraftOrder, now: number): Promise<OrderCreateResponse> => {
   orRefuse(Validation.validateGasType(draft.gas_Type));
   const orderAmount = orRefuse(Validation.validateOneKeyCents(centsOf(draft.order_amount)));
   const phone = orRefuse(Validation.validatePhone(draft.phone));

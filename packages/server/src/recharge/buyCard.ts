@@ -1,6 +1,5 @@
 import { Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { CardPurchaseRequest, RechargeOrderCreated } from "@fuel/domain/api";
-import { ok, type Ok } from "../http/envelope.ts";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
 import { centsOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
@@ -29,7 +28,7 @@ export const createCardPurchase = async (
   oauthId: string | null | undefined,
   request: CardPurchaseRequest,
   now: number,
-): Promise<Ok<RechargeOrderCreated>> => {
+): Promise<RechargeOrderCreated> => {
   refuseDuringMaintenance(now);
   const orderAmount = orRefuse(Validation.validateCardPurchaseCents(centsOf(request.order_amount)));
   const phone = orRefuse(Validation.validatePhone(request.phone));
@@ -75,9 +74,5 @@ export const createCardPurchase = async (
   );
 
   const params = await openPayment(deps.db, deps.channels, order, payerOpenid, now);
-  return ok(
-    { result_code: "000000", result_msg: "order created", reserved_pay_info: params.payInfo, reserved_fy_order_no: params.channelOrderNo, order_id: order.id },
-    "order created",
-    { order_id: order.id },
-  );
+  return { result_code: "000000", result_msg: "order created", reserved_pay_info: params.payInfo, reserved_fy_order_no: params.channelOrderNo, order_id: order.id };
 };

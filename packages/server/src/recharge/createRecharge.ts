@@ -1,6 +1,5 @@
 import { CardNumber, Money, Order, Pricing, Validation } from "@fuel/domain";
-import type { DraftRecharge, RechargeOrderCreateResponse } from "@fuel/domain/api";
-import { ok, type Ok } from "../http/envelope.ts";
+import type { DraftRecharge, RechargeOrderCreated } from "@fuel/domain/api";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
 import { centsOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
@@ -48,7 +47,7 @@ export const createRecharge = async (
   oauthId: string | null | undefined,
   draft: DraftRecharge,
   now: number,
-): Promise<Ok<RechargeOrderCreateResponse>> => {
+): Promise<RechargeOrderCreated> => {
   const { db } = deps;
   refuseDuringMaintenance(now);
   const fromCardPage = draft.source === "card";
@@ -124,9 +123,5 @@ export const createRecharge = async (
   );
 
   const params = await openPayment(db, deps.channels, order, payerOpenid, now);
-  return ok(
-    { result_code: "000000", result_msg: "order created", reserved_pay_info: params.payInfo, reserved_fy_order_no: params.channelOrderNo, order_id: order.id },
-    "order created",
-    { order_id: order.id },
-  );
+  return { result_code: "000000", result_msg: "order created", reserved_pay_info: params.payInfo, reserved_fy_order_no: params.channelOrderNo, order_id: order.id };
 };

@@ -3,7 +3,7 @@ import { Api } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fuelOrderQrCode, resetQrCode } from "../cashier/customerQr.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { ok } from "../http/envelope.ts";
+import { ok, orderCreated } from "../http/envelope.ts";
 import { idempotencyKeyOf, idempotent, storeFailedLogger } from "../http/idempotency.ts";
 import { cancelOrder } from "../orders/cancelOrder.ts";
 import { createFuelOrder } from "../orders/createFuelOrder.ts";
@@ -23,7 +23,7 @@ export const orderRoutes = (app: FastifyInstance): void => {
     idempotent(
       db,
       { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.orderCreate.path, body: draft, now: () => clock.now(), onStoreFailed: storeFailedLogger(ctx.request) },
-      () => createFuelOrder({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
+      async () => orderCreated(await createFuelOrder({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now)),
     ),
   );
 

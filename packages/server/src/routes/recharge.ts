@@ -2,7 +2,7 @@ import { Api } from "@fuel/domain/api";
 import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { ok } from "../http/envelope.ts";
+import { ok, orderCreated } from "../http/envelope.ts";
 import { idempotencyKeyOf, idempotent, storeFailedLogger } from "../http/idempotency.ts";
 import { describeIssue } from "../http/issues.ts";
 import { refusalAnswer } from "../http/refusalAnswers.ts";
@@ -42,7 +42,7 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
     idempotent(
       db,
       { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.rechargeOrderCreate.path, body: draft, now: () => clock.now(), onStoreFailed: storeFailedLogger(ctx.request) },
-      () => createRecharge({ db, channels, catalogue: app.deps.catalogue, refs }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now),
+      async () => orderCreated(await createRecharge({ db, channels, catalogue: app.deps.catalogue, refs }, ctx.user().userId, ctx.user().oauthId, draft, ctx.now)),
     ),
   );
 
@@ -51,7 +51,7 @@ export const rechargeRoutes = (app: FastifyInstance): void => {
     idempotent(
       db,
       { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.cardPurchaseCreate.path, body: request, now: () => clock.now(), onStoreFailed: storeFailedLogger(ctx.request) },
-      () => createCardPurchase({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, request, ctx.now),
+      async () => orderCreated(await createCardPurchase({ db, channels, catalogue: app.deps.catalogue }, ctx.user().userId, ctx.user().oauthId, request, ctx.now)),
     ),
   );
 };
