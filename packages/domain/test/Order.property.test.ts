@@ -2,6 +2,7 @@ import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  PAY_RULE,
   allowedActions,
   CARD_TYPE_CODES,
   cardTypeCode,
@@ -166,5 +167,17 @@ describe("Order properties", () => {
       const defined = (Object.values(CARD_TYPE_CODES) as number[]).includes(code as number);
       expect(cardTypeOf(code) === undefined).toBe(!defined);
     }));
+  });
+
+  it("Pay is PAY_RULE for any order, payment instant and now: from its status only, strictly before the pay deadline, to its status with paidAt the payment's instant (apply_payment takes the rule as data)", () => {
+    fc.assert(
+      fc.property(order(), fc.integer({ min: -3_600_000, max: 3_600_000 }), epochMs, (o, offset, now) => {
+        const at = o.payDeadline + offset;
+        const paid = transition(o, OrderEvent.Pay({ at }), now);
+        const accepted = o.status === PAY_RULE.from && at < o.payDeadline;
+        expect(Result.isSuccess(paid)).toBe(accepted);
+        if (Result.isSuccess(paid)) expect(paid.success).toMatchObject({ status: PAY_RULE.to, paidAt: at, kind: o.kind });
+      }),
+    );
   });
 });

@@ -105,6 +105,14 @@ const illegal = ([state, event]: readonly [Order | Draft, OrderEvent]): Step =>
 const moveTo = (order: Order, status: OrderStatus): Step => Result.succeed({ ...order, status });
 
 /**
+ * Spec §4: a payment as data: accepted from `from` when made before the pay deadline
+ * (`at < payDeadline`, whatever the order's kind and whatever `now`), leading to `to` with `paidAt`
+ * the payment's instant. {@link transition} applies it; the server's `apply_payment`
+ * (drizzle/0008_apply_payment.sql) takes it as status codes, so the two cannot drift apart.
+ */
+export const PAY_RULE = { from: "unpaid", to: "unused" } as const satisfies { readonly from: OrderStatus; readonly to: OrderStatus };
+
+/**
  * Spec §4: the order life cycle. Applies `event` at `now` (epoch ms) to an order (or to
  * {@link DRAFT}) and returns the next order, or why the event is refused:
  *
@@ -129,9 +137,9 @@ export const transition = (state: Order | Draft, event: OrderEvent, now: EpochMs
     .with([{ status: "draft" }, { _tag: "Create" }], ([, e]) => Result.succeed(createOrder({ kind: e.kind, createdAt: now })))
     .with([{ status: "draft" }, P._], illegal)
     .with([{ status: P.union(...TERMINAL_STATUSES) }, P._], illegal)
-    .with([{ status: "unpaid" }, { _tag: "Pay" }], ([o, e]) =>
+    .with([{ status: PAY_RULE.from }, { _tag: "Pay" }], ([o, e]) =>
       e.at < o.payDeadline
-        ? Result.succeed({ ...o, status: "unused", paidAt: e.at })
+        ? Result.succeed({ ...o, status: PAY_RULE.to, paidAt: e.at })
         : Result.fail(new PayWindowClosed({ payDeadline: o.payDeadline, at: e.at })),
     )
     .with([{ status: "unpaid" }, { _tag: "Cancel" }], ([o]) => moveTo(o, "cancelled"))

@@ -1,5 +1,4 @@
 import { Order } from "@fuel/domain";
-import { Result } from "effect";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { preparedPerDatabase } from "../db/prepared.ts";
@@ -20,7 +19,7 @@ import type { ChannelPayment } from "./PaymentChannel.ts";
  *    nothing written: the channel will deliver again, and a person must look at a wrong amount);
  * 3. record the payment, one row per channel transaction (`UNIQUE (channel, transaction_id)`):
  *    a repeat finds its row and changes nothing;
- * 4. apply `Order.transition(order, Pay{at})` as {@link PAY} reads it off the state machine:
+ * 4. apply `Order.transition(order, Pay{at})` as {@link PAY} (the domain's `Order.PAY_RULE`) says:
  *    unpaid -> unused (paid), with the order's QR code issued in the same transaction. When the
  *    machine refuses (the order was cancelled or had expired meanwhile, or was already paid by
  *    another transaction), the payment is recorded with `refund_required`, and the caller gives
@@ -38,51 +37,8 @@ export interface PayRule {
   readonly paidStatus: number;
 }
 
-/**
- * `Pay` read off `Order.transition` once, when this module loads, for every status and kind: the
- * statuses it is accepted from and where it leads (the domain decides; the SQL function applies).
- * The function compares one thing itself, the payment's instant with the locked row's pay
- * deadline (`p_paid_at < pay_deadline`); this checks that the machine draws the line exactly
- * there (accepted 1 ms before the deadline, refused at it, whatever `now` is) and that the paid
- * order's `paidAt` is the payment's instant, and throws otherwise, failing every test at once
- * rather than letting the SQL and the domain drift apart.
- */
-export const readPayRule = (transition: typeof Order.transition = Order.transition): PayRule => {
-  const at = Date.UTC(2026, 0, 1);
-  const payableFrom: number[] = [];
-  const leadsTo = new Set<number>();
-  const drift = (why: string) => new Error(`Order.transition's Pay no longer matches apply_payment (drizzle/0008_apply_payment.sql): ${why}`);
-  for (const status of Order.ORDER_STATUSES) {
-    const verdicts = new Set<boolean>();
-    for (const kind of ["fuel", "recharge"] as const) {
-      const order = (payDeadline: number): Order.Order => ({
-        kind,
-        status,
-        createdAt: at - 60_000,
-        payDeadline,
-        ...(status === "unpaid" ? {} : { paidAt: at - 1_000 }),
-      });
-      for (const now of [at, at + 86_400_000]) {
-        const inWindow = transition(order(at + 1), Order.OrderEvent.Pay({ at }), now);
-        const atDeadline = transition(order(at), Order.OrderEvent.Pay({ at }), now);
-        if (Result.isSuccess(atDeadline)) throw drift(`a ${kind} order ${status} takes a payment made at its pay deadline`);
-        verdicts.add(Result.isSuccess(inWindow));
-        if (Result.isFailure(inWindow)) continue;
-        if (inWindow.success.paidAt !== at) throw drift("the paid order's paidAt is not the payment's instant");
-        leadsTo.add(Order.statusCode(inWindow.success.status));
-      }
-    }
-    // The SQL knows neither the order's kind nor `now`: the verdict must not depend on them.
-    if (verdicts.size > 1) throw drift(`Pay from ${status} depends on the order's kind or on now`);
-    if (verdicts.has(true)) payableFrom.push(Order.statusCode(status));
-  }
-  const [paidStatus, ...others] = [...leadsTo];
-  if (paidStatus === undefined || others.length > 0) throw drift(`Pay leads to ${leadsTo.size} statuses, not one`);
-  return { payableFrom, paidStatus };
-};
-
-/** {@link readPayRule}'s answer for the domain as it is. */
-export const PAY: PayRule = readPayRule();
+/** `Order.PAY_RULE` as `apply_payment` takes it: status codes. */
+export const PAY: PayRule = { payableFrom: [Order.statusCode(Order.PAY_RULE.from)], paidStatus: Order.statusCode(Order.PAY_RULE.to) };
 
 /** `apply_payment`'s answer (drizzle/0008_apply_payment.sql). */
 export type PaymentApplication =
