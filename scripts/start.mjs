@@ -39,7 +39,7 @@ if (!existsSync(join(uiDist, "index.html")) || builtFrom !== stamp) {
 }
 
 // 2. The server, in a child process that gets our signals. With WORKERS=N (PostgreSQL) that child is
-// the primary of N server processes (packages/server/src/cluster.ts): it stops them all on our signal.
+// the primary of N server processes (packages/server/src/cluster/supervisor.ts): it stops them all on our signal.
 const child = spawn(
   process.execPath,
   ["--conditions=@fuel/source", "--import", "tsx", join("packages", "server", "src", "main.ts")],

@@ -129,7 +129,7 @@ export interface Config {
   /** log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`, default 17; production refuses less). */
   readonly passwordHashCost: number;
   /**
-   * How many server processes share the port (`WORKERS`, src/cluster.ts): 1 (the default) is one
+   * How many server processes share the port (`WORKERS`, src/cluster/plan.ts): 1 (the default) is one
    * process as always; `auto` is one per core the system gives us. More than one needs PostgreSQL.
    */
   readonly workers: Workers;
@@ -215,7 +215,7 @@ const parseDatabase = (raw: string | undefined, problems: string[]): DatabaseCon
 /**
  * `WORKERS`: `auto` or a whole number from 1 to {@link MAX_WORKERS}. PGlite is one process (one
  * engine in the server's memory, its folder locked by that process), so an explicit count above
- * 1 on PGlite is refused; `auto` there means one (src/cluster.ts says so at start-up).
+ * 1 on PGlite is refused; `auto` there means one (src/cluster/plan.ts says so at start-up).
  */
 const parseWorkers = (raw: string | undefined, database: DatabaseConfig, problems: string[]): Workers => {
   if (raw === undefined) return 1;

@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
 import { Constants } from "@fuel/domain";
-import { runPrimary, runWorker, workerPlan } from "./cluster.ts";
+import { runPrimary, runWorker, workerPlan } from "./cluster/index.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { DatabaseFolderError } from "./db/folderFailure.ts";
 import { FolderLockedError } from "./db/folderLock.ts";
@@ -13,7 +13,7 @@ import { startupWarnings } from "./startupWarnings.ts";
  * Reads the configuration, opens and migrates the database, starts listening, prints the
  * production label (spec §9) and the URL, and shuts down gracefully on SIGINT/SIGTERM.
  * With `WORKERS` above 1 (PostgreSQL), this process is the primary of a cluster and the same file
- * runs in each worker (src/cluster.ts); what the operator reads is printed once, by the primary.
+ * runs in each worker (src/cluster/supervisor.ts, src/cluster/worker.ts); what the operator reads is printed once, by the primary.
  */
 
 const describeDatabase = (config: Config): string => {

@@ -6,7 +6,7 @@ import pg from "pg";
 import { testDatabaseUrl } from "./helpers/database.ts";
 
 /**
- * `WORKERS=2` with real processes (src/cluster.ts): the primary and two workers on a fresh
+ * `WORKERS=2` with real processes (src/cluster/): the primary and two workers on a fresh
  * PostgreSQL database, a whole customer's walk whose requests land on both workers (each request
  * on a new connection: the cluster hands connections round-robin), the sandbox state they share,
  * one background sweep, a worker killed and replaced, and a graceful stop. Which worker answered

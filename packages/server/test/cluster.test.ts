@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseOnThisHost, restartDelayMs, workerPlan } from "../src/cluster.ts";
+import { databaseOnThisHost, restartDelayMs, workerPlan } from "../src/cluster/index.ts";
 import { loadConfig } from "../src/config.ts";
 
 /** `WORKERS` as src/main.ts reads it (the parsing rules are in config.test.ts), and the back-off for workers that die. */

@@ -109,7 +109,7 @@ describe("WORKERS", () => {
     expect(problems[0]).toMatch(/^WORKERS=2 needs PostgreSQL \(DATABASE_URL=postgres:\/\/\.\.\.\): PGlite runs inside one process/);
     expect(problems[0]).not.toContain("\n");
   });
-  it("PGlite accepts WORKERS=1 and auto (auto runs one process there: src/cluster.ts)", () => {
+  it("PGlite accepts WORKERS=1 and auto (auto runs one process there: src/cluster/plan.ts)", () => {
     expect(loadConfig({ WORKERS: "1" }).workers).toBe(1);
     expect(loadConfig({ WORKERS: "auto" }).workers).toBe("auto");
   });

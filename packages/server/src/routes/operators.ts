@@ -28,7 +28,7 @@ export const operatorSandboxRoutes = (app: FastifyInstance): void => {
     if (!(clock instanceof SandboxClock)) throw refuse("SandboxClockFixed");
     // China time, like every instant on the wire (docs/api.md).
     const now = clock.advance(advance_seconds);
-    // With several processes (WORKERS, src/cluster.ts), the next request may reach another one.
+    // With several processes (WORKERS, src/cluster/sandboxSync.ts), the next request may reach another one.
     await clock.shared();
     return { now: Time.formatChinaIso(now) };
   });

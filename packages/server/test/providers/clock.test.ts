@@ -32,7 +32,7 @@ describe("SandboxClock", () => {
   });
 });
 
-describe("SandboxClock shared by a cluster's processes (src/cluster.ts)", () => {
+describe("SandboxClock shared by a cluster's processes (src/cluster/sandboxSync.ts)", () => {
   it("an advance is shared as the milliseconds added, and the clock catches up to the total every process has", async () => {
     const clock = new SandboxClock(() => 1_000);
     const shared: number[] = [];

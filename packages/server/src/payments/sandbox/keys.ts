@@ -2,7 +2,7 @@ import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, ran
 
 /**
  * The sandbox channels' keys, generated once per process at first use, or handed over by the
- * primary of a cluster (src/cluster.ts) so every worker signs and checks with the same keys (DESIGN.md §4: the sandbox
+ * primary of a cluster (src/cluster/sandboxSync.ts) so every worker signs and checks with the same keys (DESIGN.md §4: the sandbox
  * signs and encrypts for real, with keys nobody else has). The sandbox plays both sides, so it holds
  * the platform's private key too; production never has it.
  */

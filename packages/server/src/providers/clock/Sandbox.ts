@@ -11,7 +11,7 @@ export class SandboxClock implements Clock {
   #shared: Promise<void> = Promise.resolve();
 
   /**
-   * Where each advance goes too: a cluster worker (src/cluster.ts) tells the other processes of
+   * Where each advance goes too: a cluster worker (src/cluster/sandboxSync.ts) tells the other processes of
    * this sandbox, and gets back the offset all of them now have (every process's advances added
    * up). Default: nowhere, one process.
    */

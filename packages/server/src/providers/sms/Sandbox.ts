@@ -31,7 +31,7 @@ export class SandboxSmsProvider implements SmsProvider {
   ) {}
 
   /**
-   * Where each message goes too, before `send` resolves: a cluster worker (src/cluster.ts) hands
+   * Where each message goes too, before `send` resolves: a cluster worker (src/cluster/sandboxSync.ts) hands
    * it to the other processes of this sandbox, so `GET /api/sandbox/sms` reads it from whichever
    * process it reaches. Default: nowhere, one process.
    */
