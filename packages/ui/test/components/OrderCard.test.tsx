@@ -5,6 +5,7 @@ import { OrderCard } from "../../src/components/orders/OrderCard.tsx";
 import { entryOf } from "../../src/stores/orders/OrderEntry.ts";
 import { paidOrder, T0, wireOrder } from "../support/orders.ts";
 import { renderPage, testRoot } from "../support/render.tsx";
+import { openDialogs } from "../support/dialogs.ts";
 
 afterEach(() => Dialog.clear());
 
@@ -55,7 +56,7 @@ describe("OrderCard", () => {
     const dialog = await screen.findByRole("dialog", {}, { timeout: 10_000 });
     expect(within(dialog).getByText("Cancel this order? It cannot be paid afterwards.")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Keep it" }));
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(openDialogs()).toEqual([]));
     expect(onCancel).not.toHaveBeenCalled();
   });
 

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import RechargeOrderDetailPage from "../../src/pages/RechargeOrderDetailPage.tsx";
 import { FakeOrders, paidRecharge, rechargeOrder } from "../support/orders.ts";
 import { renderPage, testRoot } from "../support/render.tsx";
+import { openDialogs } from "../support/dialogs.ts";
 
 afterEach(() => Dialog.clear());
 
@@ -99,7 +100,7 @@ describe("/orderDetail/2/:id: a paid recharge order", () => {
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orderlist?tab=all"));
     expect(api.callsTo("orderResetQr").map((c) => c.input)).toEqual([{ order_id: 5 }]);
     expect(browser.closeWindowCalls).toBe(1);
-    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(openDialogs()).toEqual([]));
   });
 
   it("regenerating inside the messaging app closes the window and stays", async () => {

@@ -28,5 +28,7 @@ installKitRenderer();
 
 // findBy*/waitFor give up after 1 s by default: on a loaded two-core machine a lazy chunk, an
 // antd-mobile dialog's entrance or a MobX reaction can take longer than that, and a test would
-// fail for the machine's sake. A real failure still fails, 4 s later.
-configureTestingLibrary({ asyncUtilTimeout: 5_000 });
+// fail for the machine's sake. A real failure still fails, 3 s later, and before the test's own
+// 5 s timeout, so it is reported with its assertion and the DOM rather than as 'timed out' (at 5 s
+// both fired together and hid the reason of a flaky test: see openDialogs in support/dialogs.ts).
+configureTestingLibrary({ asyncUtilTimeout: 4_000 });
