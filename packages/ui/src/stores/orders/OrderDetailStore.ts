@@ -1,4 +1,4 @@
-import type { AppPorts } from "@fuel/adapters/ports";
+import type { ApiError, AppPorts } from "@fuel/adapters/ports";
 import { Constants, Order, QrCode, Refund } from "@fuel/domain";
 import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
@@ -8,7 +8,8 @@ import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
 import { describeError } from "../messages.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
-import { entryOf, factsAt, secondsLeftToPay, type OrderEntry } from "./OrderEntry.ts";
+import { LoadedOrder, type FailedLoadFallback, type LoadOptions } from "./LoadedOrder.ts";
+import { entryOf, factsAt, type OrderEntry } from "./OrderEntry.ts";
 import { orderActionsStore, type OrderActionsStore } from "./OrderActionsStore.ts";
 import { forgetQrCopy, readQrCopy, writeQrCopy } from "./QrCopies.ts";
 import { storeKind } from "../storeKind.ts";
@@ -43,12 +44,11 @@ export type RefundForm = { readonly _tag: "Closed" } | { readonly _tag: "Open"; 
  * domain's (`Order.qrVisible`, `Order.canRefund`, `QrCode.canRegenerateFuelQr`, `Order.expireIfDue`).
  */
 export class OrderDetailStore {
-  orderId: number | undefined = undefined;
-  detail: Load<OrderEntry> = idle;
   code: Load<ShownCode> = idle;
   refund: RefundForm = { _tag: "Closed" };
   regenerating = false;
-  now: number;
+  /** The order loaded by id and its time-derived facts, shared with the recharge detail. */
+  private readonly order: LoadedOrder;
 
   constructor(
     private readonly ports: Pick<AppPorts, "orders" | "clock" | "preferences" | "browser">,
@@ -56,28 +56,37 @@ export class OrderDetailStore {
     private readonly i18n: I18nStore,
     private readonly notices: NoticeStore,
   ) {
-    this.now = ports.clock.now();
-    makeAutoObservable(this, {}, { autoBind: true });
+    this.order = new LoadedOrder(ports, actions, i18n, notices, (options) => this.load(options));
+    makeAutoObservable<this, "order">(this, { order: false }, { autoBind: true });
+  }
+
+  get orderId(): number | undefined {
+    return this.order.orderId;
+  }
+
+  get detail(): Load<OrderEntry> {
+    return this.order.detail;
+  }
+
+  get now(): number {
+    return this.order.now;
   }
 
   get entry(): OrderEntry | undefined {
-    return valueOf(this.detail);
+    return this.order.entry;
   }
 
-  /** The order's facts as time has left them (an unpaid order at 0 reads cancelled, a code past 48 h expired). */
   get facts(): Order.Order | undefined {
-    const entry = this.entry;
-    return entry === undefined ? undefined : factsAt(entry, this.now);
+    return this.order.facts;
   }
 
-  /** The detail shown is the device's copy: the server could not be reached. */
+  /** The detail shown is the last answer or the device's copy: the server could not be reached. */
   get offline(): boolean {
-    return this.detail._tag === "Failed" && this.entry !== undefined;
+    return this.order.offline;
   }
 
   get secondsLeftToPay(): number {
-    const entry = this.entry;
-    return entry === undefined ? 0 : secondsLeftToPay(entry, this.now);
+    return this.order.secondsLeftToPay;
   }
 
   get actionsNow(): ReadonlyArray<Order.OrderAction> {
@@ -120,14 +129,12 @@ export class OrderDetailStore {
   }
 
   tick(): void {
-    this.now = this.ports.clock.now();
+    this.order.tick();
   }
 
   /** The page opened for `orderId`: its detail (a page opened again for the same order shows what it had while it reloads). */
   async open(orderId: number): Promise<void> {
-    if (this.orderId !== orderId) {
-      this.orderId = orderId;
-      this.detail = idle;
+    if (this.order.switchTo(orderId)) {
       this.code = idle;
       this.refund = { _tag: "Closed" };
     }
@@ -136,40 +143,27 @@ export class OrderDetailStore {
 
   /** While a code shows, every QR_POLL_MS (the page's clock): a quiet reload, whose failure says nothing. */
   poll(): void {
-    void this.load({ quiet: true });
+    this.order.poll();
   }
 
   /** Asks the server again (retry, after an action, and every {@link QR_POLL_MS} while a code shows). */
-  async load(options: { readonly quiet?: boolean } = {}): Promise<void> {
-    const orderId = this.orderId;
-    if (orderId === undefined) return;
-    const previous = valueOf(this.detail);
-    if (!options.quiet) this.detail = loading(previous);
-    const answer = await run(this.ports.orders.detail(orderId));
-    if (this.orderId !== orderId) return;
-    if (!answer.ok) {
-      runInAction(() => {
-        const copy = readQrCopy(this.ports.preferences, orderId);
-        const shown = previous ?? (copy === undefined ? undefined : entryOf(copy.order, copy.savedAt));
-        this.detail = failed(describeError(answer.error, this.i18n), shown);
-        if (copy !== undefined) this.code = loaded({ value: copy.code, offline: true });
-        // A poll that fails says nothing (it runs every few seconds); opening or retrying says why
-        // over what is shown (with nothing shown, the page's error says it). Offline with the kept
-        // code on screen, the page's offline notice says it: a toast would cover the code the cashier scans.
-        const saidByPage = answer.error._tag === "Offline" && copy !== undefined;
-        if (!options.quiet && shown !== undefined && !saidByPage) reportFailure(answer.error, this.i18n, this.notices);
-      });
-      return;
-    }
-    const entry = entryOf(answer.value, this.ports.clock.now());
+  async load(options: LoadOptions = {}): Promise<void> {
+    const entry = await this.order.fetchDetail(options, this.showDeviceCopy);
+    if (entry === undefined) return;
     // Issue 23: the code's request goes out before the page re-renders with the detail (a whole
     // render on a slow phone), not after it.
     const codeAnswer = this.askCode(entry);
-    runInAction(() => {
-      this.detail = loaded(entry);
-      this.now = entry.loadedAt;
-    });
+    this.order.show(entry);
     await this.settleCode(entry, codeAnswer);
+  }
+
+  /** The server could not be reached: the device's copy of the order and its code, when there is one (issue 12). */
+  private showDeviceCopy(orderId: number, error: ApiError): FailedLoadFallback {
+    const copy = readQrCopy(this.ports.preferences, orderId);
+    if (copy === undefined) return { kept: undefined, saidByPage: false };
+    this.code = loaded({ value: copy.code, offline: true });
+    // Offline with the kept code on screen, the page's offline notice says it: a toast would cover the code the cashier scans.
+    return { kept: entryOf(copy.order, copy.savedAt), saidByPage: error._tag === "Offline" };
   }
 
   /** Whether the code may show for this detail (`Order.qrVisible`, a fuel order). */
@@ -238,7 +232,7 @@ export class OrderDetailStore {
 
   /** Keeps the screen on while the cashier scans (the Wake Lock, where the browser allows); answers its release. */
   keepScreenOn(): () => void {
-    return this.ports.browser.keepScreenOn();
+    return this.order.keepScreenOn();
   }
 
   openRefund(): void {
@@ -274,23 +268,19 @@ export class OrderDetailStore {
       this.code = idle;
       // The code is void from this moment: the device's copy must not show it at the pump.
       forgetQrCopy(this.ports.preferences, entry.order.order_id);
-      this.detail = loaded(entryOf({ ...entry.order, refund_status: answer.value.refund_status }, entry.loadedAt));
+      this.order.amend(entryOf({ ...entry.order, refund_status: answer.value.refund_status }, entry.loadedAt));
       this.notices.show(this.i18n.t("ordersRefundRequested"), "success");
     });
     await this.load({ quiet: true });
     return true;
   }
 
-  async cancel(): Promise<void> {
-    const entry = this.entry;
-    if (entry !== undefined && (await this.actions.cancel(entry.order.order_id))) await this.load();
+  cancel(): Promise<void> {
+    return this.order.cancel();
   }
 
-  async pay(): Promise<void> {
-    const entry = this.entry;
-    if (entry === undefined) return;
-    const outcome = await this.actions.pay(entry.order, "detail");
-    if (outcome !== "failed") await this.load();
+  pay(): Promise<void> {
+    return this.order.pay();
   }
 }
 

@@ -5,14 +5,14 @@ import type { I18nStore } from "../../i18n/I18nStore.ts";
 import type { CardsStore } from "../cards/CardsStore.ts";
 import { cardsStore } from "../cards/CardsStore.ts";
 import { reportFailure } from "../failures.ts";
-import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
-import { describeError } from "../messages.ts";
+import type { Load } from "../Load.ts";
 import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import { storeKind } from "../storeKind.ts";
 import { orderActionsStore, type OrderActionsStore } from "./OrderActionsStore.ts";
-import { entryOf, factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "./OrderEntry.ts";
+import { LoadedOrder, type LoadOptions } from "./LoadedOrder.ts";
+import { kindOf, statusLabelAt, type OrderEntry } from "./OrderEntry.ts";
 import { rechargeCardOf, type RechargeCard } from "./RechargeCard.ts";
 
 /** What the QR area of a recharge order's detail shows. */
@@ -48,14 +48,13 @@ const MISSING: RechargeQrView = { _tag: "Missing" };
  * order also offers the sandbox card distributor's page, where it is settled (`sandboxSettleUrl`).
  */
 export class RechargeDetailStore {
-  orderId: number | undefined = undefined;
-  detail: Load<OrderEntry> = idle;
   regenerating = false;
-  now: number;
   /** The server runs its sandbox stand-ins (`RootStore.serverMode`); false until that is known. */
   sandbox = false;
   /** The card list was read again for this order's card (a card purchase settled after the list was loaded). */
   #cardsRefreshedFor: number | undefined = undefined;
+  /** The order loaded by id and its time-derived facts, shared with the fuel detail. */
+  private readonly order: LoadedOrder;
 
   constructor(
     private readonly ports: Pick<AppPorts, "orders" | "clock" | "browser">,
@@ -66,11 +65,11 @@ export class RechargeDetailStore {
     private readonly navigation: NavigationStore,
     serverMode: Promise<"sandbox" | "production" | undefined> = Promise.resolve(undefined),
   ) {
-    this.now = ports.clock.now();
-    makeAutoObservable<this, "ports" | "cards" | "i18n" | "notices" | "navigation">(
+    this.order = new LoadedOrder(ports, actions, i18n, notices, (options) => this.load(options));
+    makeAutoObservable<this, "ports" | "cards" | "i18n" | "notices" | "navigation" | "order">(
       this,
       // `qr` compared by value: a tick that changes nothing on screen re-renders nothing.
-      { ports: false, cards: false, i18n: false, notices: false, navigation: false, qr: computedStruct },
+      { ports: false, cards: false, i18n: false, notices: false, navigation: false, order: false, qr: computedStruct },
       { autoBind: true },
     );
     void serverMode.then((mode) =>
@@ -80,14 +79,25 @@ export class RechargeDetailStore {
     );
   }
 
-  get entry(): OrderEntry | undefined {
-    return valueOf(this.detail);
+  get orderId(): number | undefined {
+    return this.order.orderId;
   }
 
-  /** The order's facts as time has left them (an unpaid order at 0 reads cancelled). */
+  get detail(): Load<OrderEntry> {
+    return this.order.detail;
+  }
+
+  /** The clock at the last tick or load. */
+  get now(): number {
+    return this.order.now;
+  }
+
+  get entry(): OrderEntry | undefined {
+    return this.order.entry;
+  }
+
   get facts(): Order.Order | undefined {
-    const entry = this.entry;
-    return entry === undefined ? undefined : factsAt(entry, this.now);
+    return this.order.facts;
   }
 
   /** The status in words' key part (`Order.statusLabel`: a recharge reads 'paid' for 2 and 'done' for 3). */
@@ -115,19 +125,11 @@ export class RechargeDetailStore {
 
   /** The server could not be reached: what shows is the last answer. */
   get offline(): boolean {
-    return this.detail._tag === "Failed" && this.entry !== undefined;
+    return this.order.offline;
   }
 
   get secondsLeftToPay(): number {
-    const entry = this.entry;
-    return entry === undefined ? 0 : secondsLeftToPay(entry, this.now);
-  }
-
-  /** When the order was paid, for the QR rules (`Order.paidAtOf`); undefined before payment. */
-  private get paidAt(): number | undefined {
-    const facts = this.facts;
-    if (facts === undefined || (facts.paidAt === undefined && facts.status !== "unused")) return undefined;
-    return Order.paidAtOf(facts);
+    return this.order.secondsLeftToPay;
   }
 
   get qr(): RechargeQrView {
@@ -169,7 +171,7 @@ export class RechargeDetailStore {
    */
   get canRegenerate(): boolean {
     const entry = this.entry;
-    const paidAt = this.paidAt;
+    const paidAt = this.order.paidAt;
     const cardType = entry === undefined ? undefined : Order.cardTypeOf(entry.order.card_type);
     if (entry === undefined || paidAt === undefined || cardType === undefined || this.qr._tag !== "Shown") return false;
     return QrCode.canRegenerateRechargeQr({ paidAt, refundStatus: entry.order.refund_status, cardType }, this.now);
@@ -177,13 +179,13 @@ export class RechargeDetailStore {
 
   /** The last instant 'regenerate QR' may show (`QrCode.regenerateQrShownUntil`), while it shows; else undefined. */
   get regenerateShownUntil(): number | undefined {
-    const paidAt = this.paidAt;
+    const paidAt = this.order.paidAt;
     return this.canRegenerate && paidAt !== undefined ? QrCode.regenerateQrShownUntil(paidAt) : undefined;
   }
 
   /** Moves the screen to the clock's time (every second while something counts, and when a deadline passes). */
   tick(): void {
-    this.now = this.ports.clock.now();
+    this.order.tick();
   }
 
   /**
@@ -193,21 +195,17 @@ export class RechargeDetailStore {
    */
   followRegenerateDeadline(): () => void {
     const until = this.regenerateShownUntil;
-    if (until === undefined) return () => undefined;
-    const timer = setTimeout(this.tick, Math.max(0, until - this.ports.clock.now()) + 1);
-    return () => clearTimeout(timer);
+    return until === undefined ? () => undefined : this.order.tickJustAfter(until);
   }
 
   /** Keeps the screen on while the code is scanned (the Wake Lock, where the browser allows); answers its release. */
   keepScreenOn(): () => void {
-    return this.ports.browser.keepScreenOn();
+    return this.order.keepScreenOn();
   }
 
   /** The page opened for `orderId` (opened again for the same order, it shows what it had while it reloads). */
   async open(orderId: number): Promise<void> {
-    if (this.orderId !== orderId) {
-      this.orderId = orderId;
-      this.detail = idle;
+    if (this.order.switchTo(orderId)) {
       this.regenerating = false;
       this.#cardsRefreshedFor = undefined;
     }
@@ -217,37 +215,21 @@ export class RechargeDetailStore {
 
   /** While a code shows, every QR_POLL_MS (the page's clock): a quiet reload, whose failure says nothing. */
   poll(): void {
-    void this.load({ quiet: true });
+    this.order.poll();
   }
 
   /** Asks the server again (retry, after an action, and quietly every few seconds while a code shows). */
-  async load(options: { readonly quiet?: boolean } = {}): Promise<void> {
-    const orderId = this.orderId;
-    if (orderId === undefined) return;
-    const previous = valueOf(this.detail);
-    if (!options.quiet) this.detail = loading(previous);
-    const answer = await run(this.ports.orders.detail(orderId));
-    if (this.orderId !== orderId) return;
-    if (!answer.ok) {
-      runInAction(() => {
-        // Network failures keep what is on screen; opening or retrying says why over it, a poll says nothing.
-        this.detail = failed(describeError(answer.error, this.i18n), previous);
-        if (!options.quiet && previous !== undefined) reportFailure(answer.error, this.i18n, this.notices);
-      });
-      return;
-    }
-    const order = answer.value;
+  async load(options: LoadOptions = {}): Promise<void> {
+    const entry = await this.order.fetchDetail(options);
+    if (entry === undefined) return;
+    const { order } = entry;
     if (kindOf(order) === "fuel") {
       // A fuel order's detail is its own page (spec §2 /orderDetail/:id).
-      this.navigation.go(Routes.orderDetailPath(orderId), { replace: true });
+      this.navigation.go(Routes.orderDetailPath(order.order_id), { replace: true });
       return;
     }
-    const entry = entryOf(order, this.ports.clock.now());
-    runInAction(() => {
-      this.detail = loaded(entry);
-      this.now = entry.loadedAt;
-    });
-    this.findCard(orderId, order.card_num);
+    this.order.show(entry);
+    this.findCard(order.order_id, order.card_num);
   }
 
   /** The card list was loaded before this order's card was in it (a card purchase just settled): read it again, once. */
@@ -281,16 +263,12 @@ export class RechargeDetailStore {
     });
   }
 
-  async cancel(): Promise<void> {
-    const entry = this.entry;
-    if (entry !== undefined && (await this.actions.cancel(entry.order.order_id))) await this.load();
+  cancel(): Promise<void> {
+    return this.order.cancel();
   }
 
-  async pay(): Promise<void> {
-    const entry = this.entry;
-    if (entry === undefined) return;
-    const outcome = await this.actions.pay(entry.order, "detail");
-    if (outcome !== "failed") await this.load();
+  pay(): Promise<void> {
+    return this.order.pay();
   }
 }
 
