@@ -10,6 +10,7 @@ import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import type { SessionStore } from "./SessionStore.ts";
 import { stationsStore, type StationsStore } from "./StationsStore.ts";
+import { oneOf, readSaved, record, text, wholeNumber } from "./savedShape.ts";
 import { storeKind } from "./storeKind.ts";
 
 /** Where the draft is kept for this tab, so the checklist still shows it after a reload. */
@@ -40,17 +41,8 @@ export interface ConfirmedDraft {
   readonly paytype: PayType;
 }
 
-const readForm = (raw: string | null): FuelForm | undefined => {
-  if (raw === null) return undefined;
-  try {
-    const v = JSON.parse(raw) as Partial<FuelForm>;
-    return typeof v.stationId === "number" && typeof v.amountText === "string" && typeof v.phone === "string" && typeof v.remark === "string" && (v.paytype === "wechat" || v.paytype === "fy")
-      ? (v as FuelForm)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-};
+/** The form as kept; another shape (corrupt, or written by an older app) is no draft (./savedShape.ts). */
+const savedForm = record<FuelForm>({ stationId: wholeNumber, amountText: text, phone: text, remark: text, paytype: oneOf(["wechat", "fy"]) });
 
 /**
  * The one-key fuel draft (spec §2 /oneKeyGas, /order, /orderNew; §5): the station, the amount in
@@ -77,7 +69,7 @@ export class FuelDraftStore {
     private readonly notices: NoticeStore,
     private readonly navigation: NavigationStore,
   ) {
-    const saved = readForm(ports.tabValues.get(FUEL_DRAFT_KEY));
+    const saved = readSaved(ports.tabValues.get(FUEL_DRAFT_KEY), savedForm);
     if (saved !== undefined) {
       this.stationId = saved.stationId;
       this.amountText = saved.amountText;

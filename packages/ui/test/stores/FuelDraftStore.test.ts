@@ -202,3 +202,28 @@ describe("FuelDraftStore: continue", () => {
     expect(tab.get(FUEL_DRAFT_KEY)).toBeNull();
   });
 });
+
+describe("FuelDraftStore: the draft kept in tabValues is read back only in its shape", () => {
+  const KEPT = { stationId: 3, amountText: "123.45", phone: "13800138000", remark: "after 6pm", paytype: "fy" };
+  const reloadedWith = (raw: string) => appWithStations(new MemoryKeyValueStore({ [FUEL_DRAFT_KEY]: raw })).use(fuelDraftStore);
+  const fields = (draft: ReturnType<typeof reloadedWith>) => ({ stationId: draft.stationId, amountText: draft.amountText, phone: draft.phone, remark: draft.remark, paytype: draft.paytype });
+  const FRESH = { stationId: undefined, amountText: "", phone: "", remark: "", paytype: "wechat" };
+
+  it("a kept draft of the shape is the draft", () => {
+    expect(fields(reloadedWith(JSON.stringify(KEPT)))).toEqual(KEPT);
+  });
+
+  it("a kept draft with keys it does not know (a newer or older app's) is still the draft", () => {
+    expect(fields(reloadedWith(JSON.stringify({ ...KEPT, gasType: "0#" })))).toEqual(KEPT);
+  });
+
+  it.each([
+    ["corrupt JSON", '{"stationId":3,"amountText":'],
+    ["a station id as text", JSON.stringify({ ...KEPT, stationId: "3" })],
+    ["an amount as a number", JSON.stringify({ ...KEPT, amountText: 123.45 })],
+    ["an unknown channel", JSON.stringify({ ...KEPT, paytype: "alipay" })],
+    ["an older shape without the channel", JSON.stringify({ stationId: 3, amountText: "123.45", phone: "13800138000", remark: "" })],
+  ])("%s starts a fresh draft, without an error", (_, raw) => {
+    expect(fields(reloadedWith(raw))).toEqual(FRESH);
+  });
+});

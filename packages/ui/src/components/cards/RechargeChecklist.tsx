@@ -3,7 +3,7 @@ import List from "antd-mobile/es/components/list";
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
 import { useStores } from "../../stores/StoresContext.tsx";
-import type { ConfirmedRecharge } from "../../stores/cards/RechargeDraftStore.ts";
+import type { ConfirmedRecharge } from "../../stores/cards/confirmedRecharge.ts";
 import { ChecklistRow } from "../order/Checklist.tsx";
 import type { Station } from "@fuel/domain/api";
 

@@ -5,6 +5,7 @@ import { Result } from "effect";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
 import type { SessionStore } from "../SessionStore.ts";
+import { readSaved, record, text } from "../savedShape.ts";
 import { storeKind } from "../storeKind.ts";
 import { settledUser } from "./user.ts";
 import type { CheckoutOrder } from "./CardCheckoutStore.ts";
@@ -13,15 +14,13 @@ import { cardsStore, type CardsStore } from "./CardsStore.ts";
 /** Where the amount and phone of /heartcard are kept for this tab (a reload during payment finds the same request). */
 export const CARD_PURCHASE_KEY = "fuel.cardPurchase";
 
-const readSaved = (raw: string | null): { readonly amountText: string; readonly phone: string } | undefined => {
-  if (raw === null) return undefined;
-  try {
-    const v = JSON.parse(raw) as { amountText?: unknown; phone?: unknown };
-    return typeof v.amountText === "string" && typeof v.phone === "string" ? { amountText: v.amountText, phone: v.phone } : undefined;
-  } catch {
-    return undefined;
-  }
-};
+/** What /heartcard keeps; another shape (corrupt, or written by an older app) is nothing kept (../savedShape.ts). */
+interface SavedPurchase {
+  readonly amountText: string;
+  readonly phone: string;
+}
+
+const savedPurchase = record<SavedPurchase>({ amountText: text, phone: text });
 
 /**
  * Buying a diesel card by amount (spec §2 /heartcard, §5, §9): the amount in yuan, whose input
@@ -42,14 +41,14 @@ export class CardPurchaseStore {
     private readonly session: SessionStore,
     private readonly i18n: I18nStore,
   ) {
-    const saved = readSaved(ports.tabValues.get(CARD_PURCHASE_KEY));
+    const saved = readSaved(ports.tabValues.get(CARD_PURCHASE_KEY), savedPurchase);
     if (saved !== undefined) {
       this.amountText = saved.amountText;
       this.phone = saved.phone;
     }
     makeAutoObservable(this, {}, { autoBind: true });
     reaction(
-      () => JSON.stringify({ amountText: this.amountText, phone: this.phone }),
+      () => JSON.stringify({ amountText: this.amountText, phone: this.phone } satisfies SavedPurchase),
       (json) => this.ports.tabValues.set(CARD_PURCHASE_KEY, json),
     );
   }

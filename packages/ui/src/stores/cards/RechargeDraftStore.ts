@@ -1,6 +1,6 @@
 import type { AppPorts } from "@fuel/adapters/ports";
-import { Constants, Messages, Money, Order, Pricing, Validation } from "@fuel/domain";
-import type { CardInfo, CardListEntry, DraftRecharge, Station, WebInfo } from "@fuel/domain/api";
+import { Constants, Messages, type Money, type Pricing, Validation } from "@fuel/domain";
+import type { CardInfo, CardListEntry, Station, WebInfo } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
@@ -12,107 +12,12 @@ import { stationsStore, type StationsStore } from "../StationsStore.ts";
 import { storeKind } from "../storeKind.ts";
 import { settledUser } from "./user.ts";
 import type { CheckoutOrder } from "./CardCheckoutStore.ts";
-import { cardKeyOf, cardsStore, lastDigitsOf, type CardsStore } from "./CardsStore.ts";
-
-/** Where the draft is kept for this tab, so a reload, the checklist and the station list keep it. */
-export const RECHARGE_DRAFT_KEY = "fuel.rechargeDraft";
-
-/** Spec §2 routes of the recharge flow. */
-export const RECHARGE2_PATH = "/recharge2";
-export const RECHARGE_CHECKLIST_PATH = "/rechargeordernew";
-export const RECHARGE_STATIONS_PATH = "/rechargeStationList";
-/** The station list opened from the checklist: picking a station comes back to the checklist. */
-export const RECHARGE_STATIONS_FROM_CHECKLIST = `${RECHARGE_STATIONS_PATH}?then=checklist`;
-
-/** The cards a recharge tops up (spec §9: entity and virtual). */
-export type RechargeCardType = Extract<Order.CardType, "entity" | "virtual">;
-
-/** How the card of the draft was chosen: from the customer's cards, a look-up, or typed. */
-export type CardSource = "mine" | "phone" | "team" | "typed";
-
-/** A card picked from a list (the customer's cards or a look-up's answer). */
-export interface PickedCard {
-  readonly lastNumber: string;
-  readonly team: string;
-  readonly cardType: RechargeCardType;
-  /** The number as the answer showed it: whole for the customer's own cards, masked to the last 4 digits otherwise. */
-  readonly cardNum?: string;
-  /** The server's reference to the card (issue 22): a masked card is recharged by it. */
-  readonly cardRef?: string;
-  /** The distributor's status text, when known (echoed as `card_status`). */
-  readonly status?: string;
-}
-
-/** The card the draft tops up, whichever way it was chosen. */
-export type DraftCard = PickedCard;
-
-/** What the customer entered, as kept in `tabValues`. */
-interface SavedDraft {
-  readonly page: Validation.RechargePage;
-  readonly source: CardSource;
-  readonly picked: PickedCard | null;
-  readonly typedLastNumber: string;
-  readonly typedTeam: string;
-  readonly typedType: RechargeCardType;
-  readonly amountText: string;
-  readonly stationId: number | null;
-  readonly phone: string;
-  readonly secondPhone: string;
-  readonly remark: string;
-}
-
-const SOURCES: ReadonlyArray<CardSource> = ["mine", "phone", "team", "typed"];
-const isCardType = (v: unknown): v is RechargeCardType => v === "entity" || v === "virtual";
-const isPicked = (v: unknown): v is PickedCard => {
-  const p = v as Partial<PickedCard> | null;
-  return typeof p === "object" && p !== null && typeof p.lastNumber === "string" && typeof p.team === "string" && isCardType(p.cardType);
-};
-
-const readDraft = (raw: string | null): SavedDraft | undefined => {
-  if (raw === null) return undefined;
-  try {
-    const v = JSON.parse(raw) as Partial<SavedDraft>;
-    const texts = [v.typedLastNumber, v.typedTeam, v.amountText, v.phone, v.secondPhone, v.remark];
-    const ok =
-      (v.page === "entityRecharge" || v.page === "cardPage") &&
-      SOURCES.includes(v.source as CardSource) &&
-      (v.picked === null || isPicked(v.picked)) &&
-      isCardType(v.typedType) &&
-      texts.every((t) => typeof t === "string") &&
-      (v.stationId === null || (typeof v.stationId === "number" && Number.isSafeInteger(v.stationId)));
-    return ok ? (v as SavedDraft) : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-/** A draft that passed every rule, station included: what the checklist pays for. */
-export interface ConfirmedRecharge {
-  readonly card: DraftCard;
-  readonly amount: Money.Cents;
-  readonly quote: Pricing.Quote;
-  readonly phone: string;
-  readonly secondPhone: string;
-  readonly remark: string;
-  readonly station: Station;
-  readonly page: Validation.RechargePage;
-  /** The request `rechargeOrderCreate` is sent. */
-  readonly wire: DraftRecharge;
-}
-
-/** The card prefix shared by the cards of its type, when the whole number is known (`common_number`). */
-const commonNumberOf = (cardNum: string | undefined): string | undefined => {
-  if (cardNum === undefined || Result.isFailure(Validation.validateCardNumber(cardNum))) return undefined;
-  const prefix = cardNum.slice(0, -Constants.CARD_LAST_DIGITS);
-  return prefix === "" ? undefined : prefix;
-};
-
-/** The reference a draft names its card by: only a card whose number the customer is not shown whole needs one. */
-const referenceOf = (card: DraftCard | undefined): string | undefined =>
-  card?.cardRef !== undefined && card.cardNum !== undefined && commonNumberOf(card.cardNum) === undefined ? card.cardRef : undefined;
-
-/** The key of the chosen card in the lists that show it ({@link cardKeyOf}). */
-export const pickedKeyOf = (card: PickedCard | undefined): string | undefined => (card?.cardNum === undefined ? undefined : cardKeyOf(card.cardNum, card.cardRef));
+import { cardKeyOf, cardsStore, type CardsStore } from "./CardsStore.ts";
+import { confirmRecharge, type ConfirmedRecharge } from "./confirmedRecharge.ts";
+import { foundCard, listedCard, referenceOf, typedCard, type CardSource, type DraftCard, type PickedCard, type RechargeCardType } from "./rechargeCard.ts";
+import { cardPriceOf, checkedRechargeAmount, checkedRechargeQuote } from "./rechargeQuote.ts";
+import { RECHARGE2_PATH, RECHARGE_CHECKLIST_PATH } from "./rechargeRoutes.ts";
+import { RECHARGE_DRAFT_KEY, readRechargeDraft, writeRechargeDraft, type RechargeDraftFields } from "./savedRechargeDraft.ts";
 
 /**
  * The fuel-card recharge draft (spec §2 /recharge2, /recharge/*, /rechargeStationList,
@@ -123,7 +28,7 @@ export const pickedKeyOf = (card: PickedCard | undefined): string | undefined =>
  * with the distributor's message from the card page). The payable is `Pricing.quote` at the card
  * type's price of the site settings, as the server charges it. Kept in `tabValues` as it changes.
  */
-export class RechargeDraftStore {
+export class RechargeDraftStore implements RechargeDraftFields {
   page: Validation.RechargePage = "entityRecharge";
   source: CardSource = "mine";
   picked: PickedCard | undefined = undefined;
@@ -153,41 +58,13 @@ export class RechargeDraftStore {
     private readonly i18n: I18nStore,
     private readonly navigation: NavigationStore,
   ) {
-    const saved = readDraft(ports.tabValues.get(RECHARGE_DRAFT_KEY));
-    if (saved !== undefined) {
-      this.page = saved.page;
-      this.source = saved.source;
-      this.picked = saved.picked ?? undefined;
-      this.typedLastNumber = saved.typedLastNumber;
-      this.typedTeam = saved.typedTeam;
-      this.typedType = saved.typedType;
-      this.amountText = saved.amountText;
-      this.stationId = saved.stationId ?? undefined;
-      this.phone = saved.phone;
-      this.secondPhone = saved.secondPhone;
-      this.remark = saved.remark;
-    }
+    const saved = readRechargeDraft(ports.tabValues.get(RECHARGE_DRAFT_KEY));
+    if (saved !== undefined) Object.assign(this, saved);
     makeAutoObservable(this, {}, { autoBind: true });
     reaction(
-      () => JSON.stringify(this.saved),
+      () => writeRechargeDraft(this),
       (json) => this.ports.tabValues.set(RECHARGE_DRAFT_KEY, json),
     );
-  }
-
-  private get saved(): SavedDraft {
-    return {
-      page: this.page,
-      source: this.source,
-      picked: this.picked ?? null,
-      typedLastNumber: this.typedLastNumber,
-      typedTeam: this.typedTeam,
-      typedType: this.typedType,
-      amountText: this.amountText,
-      stationId: this.stationId ?? null,
-      phone: this.phone,
-      secondPhone: this.secondPhone,
-      remark: this.remark,
-    };
   }
 
   /**
@@ -247,29 +124,12 @@ export class RechargeDraftStore {
   /** One of the customer's cards (`cardlist`); its status comes from the distributor's answer for the customer's phone. */
   pickListed(entry: CardListEntry): void {
     this.source = "mine";
-    this.picked = {
-      lastNumber: entry.last_number,
-      team: entry.team,
-      cardType: Order.cardTypeOf(entry.card_type) === "virtual" ? "virtual" : "entity",
-      cardNum: entry.card_num,
-      ...(entry.card_ref === undefined ? {} : { cardRef: entry.card_ref }),
-    };
+    this.picked = listedCard(entry);
   }
 
-  /**
-   * A card a look-up found. The answer does not say its type: the customer's own card of that
-   * number has it, otherwise it is an entity card (the card this page recharges).
-   */
+  /** A card a look-up found, typed as the customer's own card of that number when they have it. */
   pickFound(info: CardInfo): void {
-    const listed = this.cards.byKey(cardKeyOf(info.cardnum, info.card_ref));
-    this.picked = {
-      lastNumber: lastDigitsOf(info.cardnum),
-      team: info.team,
-      cardType: Order.cardTypeOf(listed?.card_type) === "virtual" ? "virtual" : "entity",
-      cardNum: info.cardnum,
-      ...(info.card_ref === undefined ? {} : { cardRef: info.card_ref }),
-      status: info.status,
-    };
+    this.picked = foundCard(info, this.cards.byKey(cardKeyOf(info.cardnum, info.card_ref)));
   }
 
   setTypedLastNumber(text: string): void {
@@ -286,10 +146,7 @@ export class RechargeDraftStore {
 
   /** The card of the draft: typed, or picked from a list. */
   get card(): DraftCard | undefined {
-    if (this.source === "typed") {
-      const digits = this.typedLastNumber.replace(/\s+/g, "");
-      return digits === "" && this.typedTeam.trim() === "" ? undefined : { lastNumber: digits, team: this.typedTeam.trim(), cardType: this.typedType };
-    }
+    if (this.source === "typed") return typedCard(this.typedLastNumber, this.typedTeam, this.typedType);
     const picked = this.picked;
     // The distributor's status of one of the customer's own cards may arrive after it was picked.
     const status = picked?.status ?? (picked?.cardNum === undefined ? undefined : this.cards.statusOf(picked.cardNum));
@@ -336,26 +193,16 @@ export class RechargeDraftStore {
 
   /** Spec §3: the price per litre on this type of card (`price_0_xuni` virtual, `price_0_shiti` entity). */
   get cardPrice(): number | undefined {
-    const info = this.webInfo;
-    if (info === undefined) return undefined;
-    return Pricing.cardPrice(this.cardType, { virtual: info.price_0_xuni, entity: info.price_0_shiti });
+    return cardPriceOf(this.cardType, this.webInfo);
   }
 
-  /** The amount in cents as the page's rule reads it; an empty field is 0, which the rule calls 'recharge amount cannot be empty'. */
   private get checkedAmount(): Result.Result<Money.Cents, Messages.Tagged> {
-    const text = this.amountText.trim();
-    const parsed: Result.Result<Money.Cents, Messages.Tagged> = text === "" ? Result.succeed(Money.cents(0)) : Money.parseYuan(text);
-    return Result.flatMap(parsed, (c) => Validation.validateRechargeCents(this.cardType, c, this.page));
+    return checkedRechargeAmount(this.amountText, this.cardType, this.page);
   }
 
-  /** The payable at the card's price, which must be at least a cent (`Pricing.chargeableQuote`, as the server charges). */
+  /** The payable at the card's price, which must be at least a cent. */
   private get checkedQuote(): Result.Result<Pricing.Quote | undefined, Messages.Tagged> {
-    return Result.flatMap(this.checkedAmount, (amount) => {
-      const info = this.webInfo;
-      const price = this.cardPrice;
-      if (info === undefined || price === undefined) return Result.succeed(undefined);
-      return Pricing.chargeableQuote(amount, price, info.price_0_original);
-    });
+    return checkedRechargeQuote(this.checkedAmount, this.cardType, this.webInfo);
   }
 
   /** The live breakdown: litres, saving, payable (`Pricing.quote`); undefined while the amount does not read. */
@@ -434,30 +281,7 @@ export class RechargeDraftStore {
     const card = this.card;
     const station = this.stationValue;
     if (Result.isFailure(v) || quote === undefined || card === undefined || station === undefined) return undefined;
-    const { lastNumber, amount, phone, stationId } = v.success;
-    const secondPhone = this.secondPhone.trim();
-    const remark = Validation.cleanFreeText(this.remark);
-    const commonNumber = commonNumberOf(card.cardNum);
-    const cardRef = referenceOf(card);
-    const wire: DraftRecharge = {
-      gas_Type: Constants.DIESEL_0,
-      card_type: Order.cardTypeCode(card.cardType),
-      ...(commonNumber === undefined ? {} : { common_number: commonNumber }),
-      last_number: lastNumber,
-      ...(cardRef === undefined ? {} : { card_ref: cardRef }),
-      order_amount: String(amount),
-      amount: quote.payable,
-      phone,
-      ...(secondPhone === "" ? {} : { phonenum2: secondPhone }),
-      team: card.team,
-      ...(card.status === undefined ? {} : { card_status: card.status }),
-      station_id: stationId,
-      ...(quote.discountPerLitre >= 0 ? { unitdiscount: quote.discountPerLitre } : {}),
-      ...(remark === "" ? {} : { remark }),
-      paytype: "fy",
-      ...(this.page === "cardPage" ? { source: "card" as const } : {}),
-    };
-    return { card, amount, quote, phone, secondPhone, remark, station, page: this.page, wire };
+    return confirmRecharge(v.success, { card, quote, station, page: this.page, secondPhone: this.secondPhone, remark: this.remark });
   }
 
   /** The checklist's figures while the station is still to be chosen. */

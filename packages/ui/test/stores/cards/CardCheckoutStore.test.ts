@@ -6,7 +6,7 @@ import { Effect } from "effect";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { pendingCheckoutKey } from "../../../src/stores/cards/CardCheckoutStore.ts";
 import { CONFIRM_ATTEMPTS, CONFIRM_INTERVAL_MS } from "../../../src/stores/checkout/confirmPolicy.ts";
-import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/RechargeDraftStore.ts";
+import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/savedRechargeDraft.ts";
 import { cardsApp, entityDraft, WEB_INFO, type CardsApp } from "./fixtures.ts";
 
 const UNPAID: PaymentResultResponse = { order_status: 1, paid: false };

@@ -3,6 +3,7 @@ import { Money, Pricing } from "@fuel/domain";
 import { amountCents } from "@fuel/domain/testing";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { CARD_PURCHASE_KEY } from "../../../src/stores/cards/CardPurchaseStore.ts";
 import { cardsApp } from "./fixtures.ts";
 
 const OVER_5000 = "single amount cannot exceed 5000 yuan";
@@ -106,5 +107,29 @@ describe("CardPurchaseStore: the phone", () => {
     const after = await heartcard({ ports: { tabValues: tab } });
     expect(after.purchase.request).toEqual(before.purchase.request);
     expect(after.purchase.request?.phone).toBe("13900139000");
+  });
+});
+
+describe("CardPurchaseStore: what /heartcard kept in tabValues is read back only in its shape", () => {
+  const kept = (raw: string) => {
+    const root = cardsApp({ ports: { tabValues: new MemoryKeyValueStore({ [CARD_PURCHASE_KEY]: raw }) } });
+    return { amountText: root.purchase.amountText, phone: root.purchase.phone };
+  };
+
+  it("amount and phone of the shape are read back", () => {
+    expect(kept(JSON.stringify({ amountText: "800", phone: "13900139000" }))).toEqual({ amountText: "800", phone: "13900139000" });
+  });
+
+  it("keys it does not know are ignored", () => {
+    expect(kept(JSON.stringify({ amountText: "800", phone: "13900139000", amount: 80_000 }))).toEqual({ amountText: "800", phone: "13900139000" });
+  });
+
+  it.each([
+    ["corrupt JSON", "{amountText:800"],
+    ["an amount as a number", JSON.stringify({ amountText: 800, phone: "13900139000" })],
+    ["an older shape (the amount in cents, no text)", JSON.stringify({ amount: 80_000, phone: "13900139000" })],
+    ["JSON that is no object", "[]"],
+  ])("%s starts afresh, without an error", (_, raw) => {
+    expect(kept(raw)).toEqual({ amountText: "", phone: "" });
   });
 });

@@ -4,7 +4,7 @@ import { amountCents } from "@fuel/domain/testing";
 import { examples } from "@fuel/domain/api";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/RechargeDraftStore.ts";
+import { RECHARGE_DRAFT_KEY } from "../../../src/stores/cards/savedRechargeDraft.ts";
 import { cardsApp, ENTITY_A, entityDraft, followed, VIRTUAL, WEB_INFO } from "./fixtures.ts";
 import { stationsStore } from "../../../src/stores/StationsStore.ts";
 
