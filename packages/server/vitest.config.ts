@@ -1,22 +1,22 @@
 import { defineProject } from "vitest/config";
 
 // Each test file boots its own database (a fresh in-memory PGlite takes seconds), so hooks get
-// a generous timeout. With TEST_DATABASE_URL set (`npm run test:pg`), each file gets a fresh
-// database on that PostgreSQL server instead (test/helpers/database.ts), and the race tests
-// (`*.race.test.ts`) run too: PGlite is a single session, so concurrency can only be proven on a
-// real server. Without it they are not collected at all (rather than reported as skipped).
+// a generous timeout. With TEST_DATABASE_URL set (`npm run test:pg`), each file gets its own copy
+// of a database migrated once for the run on that PostgreSQL server (test/helpers/postgresTemplate.ts),
+// and the race tests (`*.race.test.ts`) run too: PGlite is a single session, so concurrency can only
+// be proven on a real server. Without it they are not collected at all (rather than reported as skipped).
 //
-// The slow tier (`*.slow.test.ts`) spawns real server and CLI processes (start-up refusals, the
-// folder lock across processes, the CLI through a running server): each costs seconds of Node
-// and tsx start-up, so `npm test` leaves them out. `npm run test:pg` runs them, and
-// `npm run test:slow` runs them alone (vitest.slow.config.ts).
+// The slow tier (`npm run test:slow`, vitest.slow.config.ts; CI runs it once) holds what costs
+// seconds per case and proves infrastructure rather than rules: tests that spawn real server and CLI
+// processes (`*.slow.test.ts`: start-up refusals, the folder lock across processes, the CLI through a
+// running server, kill -9), and PGlite's own worker thread and upkeep. `npm test` leaves them out;
+// so does `npm run test:pg`, since `npm run test:slow` runs the process tests against TEST_DATABASE_URL
+// when it is set.
 const onPostgres = (process.env["TEST_DATABASE_URL"]?.trim() ?? "") !== "";
 
 export const RACE_TESTS = "test/**/*.race.test.ts";
 export const SLOW_TESTS = "test/**/*.slow.test.ts";
-// PGlite in its worker thread (the server's PGlite) and its autovacuum stand-in prove PGlite, not
-// the database under test: they run in `npm test`; the PostgreSQL pass leaves them out instead of
-// reporting them skipped.
+/** PGlite in its worker thread (the server's PGlite) and its autovacuum stand-in: PGlite only. */
 export const PGLITE_ONLY_TESTS = ["test/db/pgliteWorker.test.ts", "test/db/upkeep.test.ts"];
 
 export default defineProject({
@@ -26,7 +26,10 @@ export default defineProject({
     name: "server",
     environment: "node",
     include: ["test/**/*.test.ts"],
-    exclude: onPostgres ? PGLITE_ONLY_TESTS : [RACE_TESTS, SLOW_TESTS],
+    // Fails a test whose app answered a refusal its endpoint's contract entry does not declare.
+    setupFiles: ["test/helpers/refusalCheck.setup.ts"],
+    exclude: onPostgres ? [SLOW_TESTS, ...PGLITE_ONLY_TESTS] : [RACE_TESTS, SLOW_TESTS, ...PGLITE_ONLY_TESTS],
+    globalSetup: ["test/helpers/postgresTemplate.ts"],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     // Run alone (`npm run test:pg`, `npm test -w @fuel/server`) as under the root config: Vitest 4

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, PGLITE_CONNECTIONS, type DatabaseHandle } from "../../src/db/client.ts";
 import { lockPathOf } from "../../src/db/folderLock.ts";
 import { migrate } from "../../src/db/migrate.ts";
@@ -293,11 +293,23 @@ describe("PGlite in its worker: several connections, one session", () => {
 });
 
 describe("PGlite in its worker: losing it and closing it", () => {
-  // One folder for these tests: only the first pays for initdb, the others reopen it.
+  // One folder for these tests, made (initdb, migrations: seconds, more on a busy machine) before
+  // them, so no test's own time limit pays for it; each test reopens it.
   const dir = join(scratch, "pglite");
+  beforeAll(async () => {
+    const handle = await openDatabase({ kind: "pglite-dir", dir });
+    await migrate(handle);
+    await handle.close();
+  });
+  // A test that fails half-way must not leave its worker holding the folder for the next ones
+  // (they would all fail on the lock, hiding the first failure). Closing twice is allowed.
+  const opened: DatabaseHandle[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((handle) => handle.close()));
+  });
   const openFolder = async (options: Parameters<typeof openDatabase>[1] = {}): Promise<DatabaseHandle> => {
     const handle = await openDatabase({ kind: "pglite-dir", dir }, options);
-    await migrate(handle);
+    opened.push(handle);
     await handle.db.delete(cities);
     return handle;
   };
@@ -341,11 +353,8 @@ describe("PGlite in its worker: losing it and closing it", () => {
     await threadOf(first).worker.terminate();
     await first.close();
     const second = await openDatabase({ kind: "pglite-dir", dir });
-    try {
-      expect(await second.db.select().from(cities)).toEqual([{ name: "东莞市", sort: 3 }]);
-    } finally {
-      await second.close();
-    }
+    opened.push(second);
+    expect(await second.db.select().from(cities)).toEqual([{ name: "东莞市", sort: 3 }]);
   });
 
   it("close ends the thread after PGlite closed, frees the folder, is idempotent, and later queries fail rather than wait", async () => {

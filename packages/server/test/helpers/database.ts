@@ -1,8 +1,10 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { openMigratedPglite } from "./pgliteTemplate.ts";
+import { createFreshDatabase, testDatabaseUrl } from "./postgresAdmin.ts";
+
+export { createFreshDatabase, testDatabaseUrl };
 
 /**
  * One database per test file: in-memory PGlite by default, or, when `TEST_DATABASE_URL` names a
@@ -19,11 +21,6 @@ export interface TestDatabase {
   readonly kind: DatabaseHandle["kind"];
   close(): Promise<void>;
 }
-
-export const testDatabaseUrl = (): string | undefined => {
-  const url = process.env["TEST_DATABASE_URL"]?.trim();
-  return url === undefined || url === "" ? undefined : url;
-};
 
 export interface TestDatabaseOptions {
   /** Where PGlite runs (ignored on PostgreSQL). Default: `TEST_PGLITE`, else in the test's thread. */
@@ -42,9 +39,11 @@ export const openTestDatabase = async (options: TestDatabaseOptions = {}): Promi
     return { handle, kind: handle.kind, close: () => handle.close() };
   }
 
-  const fresh = await createFreshDatabase(adminUrl);
+  // Copied from the run's migrated template (./postgresTemplate.ts) when there is one.
+  const template = inject("postgresTemplate") ?? "";
+  const fresh = await createFreshDatabase(adminUrl, template === "" ? undefined : template);
   const handle = await openDatabase({ kind: "postgres", url: fresh.url });
-  await migrate(handle);
+  if (template === "") await migrate(handle);
   return {
     handle,
     kind: handle.kind,
@@ -53,26 +52,4 @@ export const openTestDatabase = async (options: TestDatabaseOptions = {}): Promi
       await fresh.drop();
     },
   };
-};
-
-const adminQuery = async (adminUrl: string, statement: string): Promise<void> => {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-};
-
-/**
- * An empty `fuel_test_<random>` database on the PostgreSQL server `adminUrl` names (not migrated:
- * for a server process that migrates at start), its URL, and how to drop it.
- */
-export const createFreshDatabase = async (adminUrl: string): Promise<{ readonly url: string; drop(): Promise<void> }> => {
-  const name = `fuel_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(adminUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 };
