@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import type { MessageKey } from "../Messages.ts";
 
 /**
  * Who may call an endpoint. `activated` means a valid token and a redeemed invite code
@@ -26,7 +27,27 @@ export interface Endpoint<Req extends Schema.Top = Schema.Top, Res extends Schem
    * they are retried only when they carry an `Idempotency-Key`.
    */
   readonly idempotent?: true;
+  /**
+   * The refusals this endpoint answers beside {@link GENERIC_REFUSALS}: the catalogue keys of
+   * their texts (the server sends each with its status and `x-error-tag`; docs/api.md lists
+   * them). The server's tests fail when an endpoint answers a refusal it does not declare.
+   */
+  readonly refusals: ReadonlyArray<MessageKey>;
 }
+
+/**
+ * The refusals every endpoint of an access level may answer, so no entry repeats them: the
+ * database out of reach (503, any endpoint), no valid session or a blacklisted one (401, 403),
+ * and a signed-in customer without a redeemed invite code (400 `NotActivated`).
+ */
+export const GENERIC_REFUSALS: Readonly<Record<Access, ReadonlyArray<MessageKey>>> = {
+  none: ["DatabaseUnavailable"],
+  token: ["DatabaseUnavailable", "Unauthorized", "Blacklisted"],
+  activated: ["DatabaseUnavailable", "Unauthorized", "Blacklisted", "NotActivated"],
+};
+
+/** Every refusal `e` may answer: the generic ones of its access, then its own. */
+export const refusalsOf = (e: Endpoint): ReadonlyArray<MessageKey> => [...new Set([...GENERIC_REFUSALS[e.access], ...e.refusals])];
 
 /** Builds an endpoint entry while keeping the precise schema types. */
 export const endpoint = <Req extends Schema.Top, Res extends Schema.Top>(

@@ -1,4 +1,6 @@
-import { Api, examples, type ApiName, type Endpoint } from "@fuel/domain/api";
+import { Messages } from "@fuel/domain";
+import { Api, examples, GENERIC_REFUSALS, type ApiName, type Endpoint } from "@fuel/domain/api";
+import { refusalStatus, refusalTag } from "../http/refusalAnswers.ts";
 
 /**
  * The endpoint reference of docs/api.md, rendered from the contract table and its examples, so
@@ -27,6 +29,30 @@ const ACCESS_TEXT: Readonly<Record<Endpoint["access"], string>> = {
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
 
+/** One refusal as a list item: status, `x-error-tag` (and the catalogue key when it differs), English text. */
+const refusalLine = (reason: Messages.MessageKey): string => {
+  const tag = refusalTag(reason);
+  const named = tag === null ? `no tag (\`${reason}\`)` : tag === reason ? `\`${tag}\`` : `\`${tag}\` (\`${reason}\`)`;
+  return `- ${refusalStatus(reason)} ${named}: ${Messages.catalogue.en[reason]}`;
+};
+
+/** The refusals every endpoint of an access level may answer, listed once above the endpoints. */
+const renderGenericRefusals = (): string[] => {
+  const lines = [
+    "## Refusals",
+    "",
+    "Each endpoint lists the refusals it may answer (its contract entry's `refusals`): the status, the `x-error-tag` header (with the catalogue key of the text when several texts share a tag), and the English text of the answer's `message` (`{name}` is filled in, and named in `x-error-params`). The server's tests fail when an endpoint answers a refusal it does not list. Besides its own, an endpoint may answer those of its access, and 400 without a tag for a body or query its schema cannot decode (`missing field: phone`).",
+    "",
+  ];
+  const seen = new Set<Messages.MessageKey>();
+  for (const access of ["none", "token", "activated"] as const) {
+    const added = GENERIC_REFUSALS[access].filter((r) => !seen.has(r));
+    added.forEach((r) => seen.add(r));
+    lines.push(`${access === "none" ? "Every endpoint" : access === "token" ? "Signed-in endpoints, also" : "Activated endpoints, also"}:`, "", ...added.map(refusalLine), "");
+  }
+  return lines;
+};
+
 const renderEndpoint = (name: ApiName, endpoint: Endpoint): string => {
   const example = examples[name] as { request: unknown; response: unknown };
   const lines = [`### \`${endpoint.method} ${endpoint.path}\``, "", endpoint.summary, "", `Access: ${ACCESS_TEXT[endpoint.access]}.`, ""];
@@ -41,13 +67,15 @@ const renderEndpoint = (name: ApiName, endpoint: Endpoint): string => {
     lines.push("Request body:", "", "```json", json(request), "```", "");
   } else lines.push("Request body: none (an empty body or `{}`).", "");
   lines.push("Answer (200):", "", "```json", json({ status: "success", message: "success", data: example.response }), "```", "");
+  const own = endpoint.refusals.filter((r) => !GENERIC_REFUSALS[endpoint.access].includes(r));
+  if (own.length > 0) lines.push("Refusals:", "", ...own.map(refusalLine), "");
   return lines.join("\n");
 };
 
 /** The generated part of docs/api.md, markers included. */
 export const renderApiReference = (): string => {
   const entries = Object.entries(Api) as Array<[ApiName, Endpoint]>;
-  const out: string[] = [START_MARKER, ""];
+  const out: string[] = [START_MARKER, "", ...renderGenericRefusals()];
   const placed = new Set<ApiName>();
   for (const [title, belongs] of SECTIONS) {
     const members = entries.filter(([name, e]) => !placed.has(name) && belongs(e.path));

@@ -1,4 +1,5 @@
 import { Messages } from "@fuel/domain";
+import { refusalsOf, type Endpoint } from "@fuel/domain/api";
 import type { Refusal } from "../refusals/Refusal.ts";
 
 /**
@@ -69,6 +70,9 @@ const ANSWERS = {
   SiteSettingsMissing: { status: 503, tag: null },
 
   // 400s whose tag is not their key
+  AmountAboveLimit_cardPurchase: { status: 400, tag: "AmountAboveLimit" },
+  AmountAboveLimit_oneKey: { status: 400, tag: "AmountAboveLimit" },
+  AmountAboveLimit_entityRecharge: { status: 400, tag: "AmountAboveLimit" },
   LoginFailed_captcha: { status: 400, tag: "LoginFailed" },
   LoginFailed_password: { status: 400, tag: "LoginFailed" },
   OauthCodeRejected_unknown: { status: 400, tag: "OauthCodeRejected" },
@@ -83,6 +87,28 @@ const answerFor = (reason: Messages.MessageKey): Answer => (ANSWERS as Partial<R
 /** The status of a refusal for `reason`. */
 export const refusalStatus = (reason: Messages.MessageKey): number => answerFor(reason).status;
 
+/**
+ * The `x-error-tag` of a refusal for `reason` (null: none). A domain error's own tag is the same
+ * (`Messages.keyOf` adds the page to `AmountAboveLimit` only), so the contract's refusal lists,
+ * which name catalogue keys, can be checked against answered tags.
+ */
+export const refusalTag = (reason: Messages.MessageKey): string | null => {
+  const tag = answerFor(reason).tag;
+  return tag === undefined ? reason : tag;
+};
+
+const declared = new WeakMap<Endpoint, ReadonlySet<string>>();
+
+/** The `x-error-tag`s `endpoint` may answer with: those of the refusals its contract entry declares, generic ones included. */
+export const declaredTags = (endpoint: Endpoint): ReadonlySet<string> => {
+  let tags = declared.get(endpoint);
+  if (tags === undefined) {
+    tags = new Set(refusalsOf(endpoint).flatMap((reason) => refusalTag(reason) ?? []));
+    declared.set(endpoint, tags);
+  }
+  return tags;
+};
+
 export interface RefusalAnswer {
   readonly status: number;
   readonly message: string;
@@ -91,7 +117,7 @@ export interface RefusalAnswer {
 
 export const refusalAnswer = (refusal: Refusal): RefusalAnswer => {
   const answer = answerFor(refusal.reason);
-  const tag = refusal.domainTag ?? (answer.tag === undefined ? refusal.reason : answer.tag);
+  const tag = refusal.domainTag ?? refusalTag(refusal.reason);
   return {
     status: answer.status,
     message: Messages.text(refusal.reason, "en", refusal.params),

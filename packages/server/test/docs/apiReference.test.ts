@@ -12,6 +12,15 @@ describe("docs/api.md endpoint reference", () => {
     }
   });
 
+  it("lists each endpoint's own refusals under it, with status and x-error-tag", () => {
+    const text = renderApiReference();
+    const section = text.slice(text.indexOf("### `POST /api/order/create`"), text.indexOf("### `POST /api/order/list`"));
+    expect(section).toContain("- 409 `TooManyUnpaidOrders`: you have {max} unpaid orders: pay or cancel one first");
+    expect(section).toContain("- 400 `AmountAboveLimit` (`AmountAboveLimit_oneKey`): cannot exceed 10000 yuan");
+    // The generic ones of its access are listed once, above the endpoints.
+    expect(section).not.toContain("`NotActivated`");
+  });
+
   it("replaces only the generated part and keeps the hand-written text around it", () => {
     const doc = `# API\n\nintro\n\n${START_MARKER}\nold\n${END_MARKER}\n\nafter\n`;
     const updated = withApiReference(doc);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from "../../src/config.ts";
 import { resetDatabase, type Database, type DatabaseHandle } from "../../src/db/client.ts";
 import { SandboxClock } from "../../src/providers/clock/Sandbox.ts";
 import { openTestDatabase, type TestDatabaseOptions } from "./database.ts";
+import { checkDeclaredRefusals } from "./refusalCheck.ts";
 
 /** scrypt cost in tests: N = 2^4 hashes in microseconds instead of ~100 ms (test/security/passwords.test.ts covers the production cost). */
 export const TEST_PASSWORD_HASH_COST = 4;
@@ -65,6 +66,7 @@ export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => 
     ...(options.providers ? { providers: options.providers } : {}),
   });
   const { app } = server;
+  checkDeclaredRefusals(app);
   return {
     app,
     db: database.handle.db,

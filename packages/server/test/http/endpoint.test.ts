@@ -24,6 +24,7 @@ const Draft = endpoint({
   }),
   response: Schema.Struct({ accepted_cents: Schema.Number }),
   summary: "test",
+  refusals: [],
 });
 
 const Search = endpoint({
@@ -33,6 +34,7 @@ const Search = endpoint({
   request: Schema.Struct({ city: Schema.String }),
   response: Schema.Struct({ city: Schema.String }),
   summary: "test",
+  refusals: [],
 });
 
 const Me = endpoint({
@@ -42,6 +44,7 @@ const Me = endpoint({
   request: Schema.Struct({}),
   response: Schema.Struct({ user_id: Schema.Number }),
   summary: "test",
+  refusals: [],
 });
 
 const Orders = endpoint({
@@ -51,6 +54,7 @@ const Orders = endpoint({
   request: Schema.Struct({ page: Schema.Number }),
   response: Schema.Struct({ page: Schema.Number, user_id: Schema.Number }),
   summary: "test",
+  refusals: [],
 });
 
 const Broken = endpoint({
@@ -60,6 +64,7 @@ const Broken = endpoint({
   request: Schema.Struct({}),
   response: Schema.Struct({ total: Schema.Number }),
   summary: "test",
+  refusals: [],
 });
 
 const Dates = endpoint({
@@ -70,6 +75,7 @@ const Dates = endpoint({
   // The wire form (encoded) differs from the handler's value (decoded): proves encoding happens.
   response: Schema.Struct({ at: Schema.NumberFromString }),
   summary: "test",
+  refusals: [],
 });
 
 const Refuses = endpoint({
@@ -79,6 +85,7 @@ const Refuses = endpoint({
   request: Schema.Struct({}),
   response: Schema.Null,
   summary: "test",
+  refusals: [],
 });
 
 // Tokens of this test: "alice" is activated, "bob" is not, "carol" gets a refreshed token.

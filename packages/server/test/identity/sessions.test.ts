@@ -15,6 +15,7 @@ const ActivatedOnly = endpoint({
   request: Schema.Struct({}),
   response: Schema.Struct({ user_id: Schema.Number }),
   summary: "test",
+  refusals: [],
 });
 
 let booted: BootedApp;
