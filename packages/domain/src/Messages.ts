@@ -131,6 +131,10 @@ const en = {
   ServerError: "server error, try again later",
   Unauthorized: "please sign in again",
   NotActivated: "account not activated",
+  // the device and the messaging app (the UI words the adapters' errors with these)
+  RouteFailed: "no driving route could be planned, try again later",
+  NavigationFailed: "navigation could not be opened",
+  PayOutsideMessagingApp: "open this page in the messaging app to pay",
 } as const;
 
 /** Every key of the catalogue. */
@@ -246,6 +250,9 @@ const zhCN: Record<MessageKey, string> = {
   ServerError: "服务器错误，请稍后再试",
   Unauthorized: "请重新登录",
   NotActivated: "账户未激活",
+  RouteFailed: "无法规划驾车路线，请稍后再试",
+  NavigationFailed: "无法打开导航",
+  PayOutsideMessagingApp: "请在微信中打开此页面完成支付",
 };
 
 /** The catalogue, one table per locale. */

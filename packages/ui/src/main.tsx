@@ -7,6 +7,7 @@ import { SandboxGeocoder } from "@fuel/adapters/map/sandbox";
 import type { BridgeHost } from "@fuel/adapters/payment/bridges";
 import type { AppPorts, Geocoder, PaymentBridge, RoutePlanner, SignInProvider } from "@fuel/adapters/ports";
 import { SandboxSignIn, WechatSignIn } from "@fuel/adapters/signin";
+import type { SessionEnded } from "@fuel/adapters/ports";
 import { LocalTokenStore, WebKeyValueStore } from "@fuel/adapters/storage";
 import "antd-mobile/es/global";
 import { createRoot, type Root } from "react-dom/client";
@@ -18,7 +19,7 @@ import { BootFailed } from "./app/BootFailed.tsx";
 import { firstPageLoaded } from "./app/firstPage.ts";
 import { withEarlyAnswers, withEarlyPosition } from "./early/earlyAnswers.ts";
 import { EARLY_GLOBAL, type EarlyStore } from "./early/protocol.ts";
-import { localeForBrowser } from "./i18n/I18nStore.ts";
+import { describeError } from "./stores/messages.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import "./styles.css";
 
@@ -46,8 +47,7 @@ registerServiceWorker();
 const mapAdapters = () => import("@fuel/adapters/map");
 const payBridges = () => import("@fuel/adapters/payment/bridges");
 
-const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) => void; notActivated: () => void }): AppPorts => {
-  const locale = localeForBrowser(navigator.languages);
+const compose = (mode: Promise<ServerMode>, session: { ended: (error: SessionEnded) => void; notActivated: () => void }): AppPorts => {
   const tokens = new LocalTokenStore(safeStorage(() => window.localStorage) ?? NO_STORAGE);
   // The first calls the HTML already sent while this script downloaded (src/early, issue 23).
   const early = (window as unknown as Record<string, EarlyStore | undefined>)[EARLY_GLOBAL];
@@ -55,8 +55,7 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) 
   const api = createHttpClient({
     fetch: withEarlyAnswers((input, init) => window.fetch(input, init), early, now),
     tokens,
-    locale,
-    onSessionEnded: (error) => session.ended(error.message),
+    onSessionEnded: (error) => session.ended(error),
     onNotActivated: () => session.notActivated(),
   });
   const gateways = gatewaysOver(api);
@@ -65,7 +64,7 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) 
   // be one more round trip between the position and the list on a weak network.
   const sandboxGeocoder = async () => new SandboxGeocoder(api);
   const straightLines = async () => new (await mapAdapters()).StraightLineRoutePlanner();
-  const device = new BrowserGeolocation(withEarlyPosition(navigator.geolocation, early, now), { locale });
+  const device = new BrowserGeolocation(withEarlyPosition(navigator.geolocation, early, now));
   return {
     ...gateways,
     api,
@@ -106,9 +105,8 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (message: string) 
         sandbox: async () => new (await payBridges()).SandboxPayBridge(document, api),
         production: async () => new (await payBridges()).WeixinPayBridge(window as unknown as BridgeHost),
       }),
-      locale,
     ),
-    signIn: lazySignIn(forMode<SignInProvider>(mode, { sandbox: async () => new SandboxSignIn(), production: async () => new WechatSignIn(wechatAppId) }), locale),
+    signIn: lazySignIn(forMode<SignInProvider>(mode, { sandbox: async () => new SandboxSignIn(), production: async () => new WechatSignIn(wechatAppId) })),
     preferences: new WebKeyValueStore(safeStorage(() => window.localStorage)),
     tabValues: new WebKeyValueStore(safeStorage(() => window.sessionStorage)),
     browser: new WindowBrowser(window),
@@ -134,7 +132,8 @@ const start = (root: Root): void => {
   // The HTTP client is built before the stores it reports to: it reaches them through this box.
   const built: { store?: RootStore } = {};
   const ports = compose(mode, {
-    ended: (message) => built.store?.session.ended(message),
+    // Worded here, in the customer's language, from the answer's tag (the server's text otherwise).
+    ended: (error) => built.store?.session.ended(describeError(error, built.store.i18n)),
     notActivated: () => built.store?.session.notActivated(),
   });
   const store = new RootStore(ports, { browserLanguages: navigator.languages, serverMode: mode });

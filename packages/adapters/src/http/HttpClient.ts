@@ -1,4 +1,4 @@
-import { Constants, Messages } from "@fuel/domain";
+import { Constants } from "@fuel/domain";
 import type { ApiName, RequestEncodedOf, ResponseOf } from "@fuel/domain/api";
 import { Effect, Result } from "effect";
 import { loadOnce } from "../lazy/loadOnce.ts";
@@ -39,7 +39,6 @@ export interface HttpClientOptions {
   readonly onSessionEnded?: (error: SessionEnded) => void;
   /** Called after a 400 NotActivated (the UI goes to /activated). */
   readonly onNotActivated?: (error: NotActivated) => void;
-  readonly locale?: Messages.Locale;
   /** Where the contract comes from: by default `import("./contract.ts")` (its own chunk in the app). */
   readonly contract?: () => Promise<Contract>;
   /** The cap on the wait before the one retry of a 503 (issue 22): by default {@link MAX_RETRY_DELAY_MS}. */
@@ -82,7 +81,6 @@ interface Received {
 export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? Constants.REQUEST_TIMEOUT_MS;
-  const locale = options.locale ?? "en";
   const baseUrl = options.baseUrl ?? "";
   const maxRetryDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
   const { tokens } = options;
@@ -92,7 +90,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
 
   const send = (name: ApiName, input: unknown, callOptions: CallOptions | undefined) =>
     Effect.gen(function* () {
-      const { routeOf, decodeAnswer } = yield* Effect.tryPromise({ try: contract, catch: () => offline(locale) });
+      const { routeOf, decodeAnswer } = yield* Effect.tryPromise({ try: contract, catch: () => offline() });
       const endpoint = routeOf(name);
       const token = yield* tokens.token();
       const headers: Record<string, string> = { accept: "application/json" };
@@ -107,7 +105,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
       // answer the first outcome again. Other writes might have half-happened: never resent.
       const retries = endpoint.idempotent === true || callOptions?.idempotencyKey !== undefined ? 1 : 0;
       const init = { method: endpoint.method, headers, ...(isGet ? {} : { body: JSON.stringify(input ?? {}) }) };
-      const response = yield* exchange(url, init, retries);
+      const response = yield* exchange(endpoint.path, url, init, retries);
 
       if (response.refreshed !== undefined && response.refreshed !== token) yield* tokens.setToken(response.refreshed);
       return yield* interpret(endpoint.path, (data) => decodeAnswer(name, data), response);
@@ -118,7 +116,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
    * retry included, ends within `timeoutMs`. When the timer fires during that wait, the 503 already
    * received is the answer (its message beats 'timed out').
    */
-  const exchange = (url: string, init: RequestInit, retries: number) =>
+  const exchange = (path: string, url: string, init: RequestInit, retries: number) =>
     Effect.callback<Received, ApiError>((resume) => {
       let controller = new AbortController();
       let waiting: { readonly timer: ReturnType<typeof setTimeout>; readonly answer: Received } | undefined;
@@ -135,7 +133,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
         if (waiting !== undefined) return finish(Effect.succeed(waiting.answer));
         timedOutNow = true;
         controller.abort();
-        finish(Effect.fail(timedOut(timeoutMs, locale)));
+        finish(Effect.fail(timedOut(timeoutMs, path)));
       }, timeoutMs);
       const attempt = (retriesLeft: number): void => {
         doFetch(url, { ...init, signal: controller.signal })
@@ -159,7 +157,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
           })
           .catch(() => {
             // fetch rejects only when no answer came: aborted by our timer, or no network.
-            finish(Effect.fail(timedOutNow ? timedOut(timeoutMs, locale) : offline(locale)));
+            finish(Effect.fail(timedOutNow ? timedOut(timeoutMs, path) : offline(path)));
           });
       };
       attempt(retries);
@@ -176,10 +174,12 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
     const { status, text, tag, params } = answer;
     const body = parseJson(text);
     const envelope = isEnvelope(body) ? body : undefined;
-    const message = typeof envelope?.message === "string" && envelope.message !== "" ? envelope.message : Messages.text("ServerError", locale);
+    // The server's own words (English), for a refusal the app's catalogue does not know; empty
+    // when it sent none: the app then words the failure itself (ui describeError).
+    const message = typeof envelope?.message === "string" ? envelope.message : "";
 
     if (status === 401 || status === 403 || status === 422) {
-      const error = new SessionEnded({ message, status });
+      const error = new SessionEnded({ message, status, tag });
       return Effect.flatMap(tokens.clear(), () => {
         options.onSessionEnded?.(error);
         return Effect.fail(error);
@@ -192,11 +192,11 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
     }
     if (status >= 400 && status < 500) return Effect.fail(new ServerRefused({ message, status, tag, params }));
     if (status < 200 || status >= 300) return Effect.fail(new ServerFailed({ message, status, tag, params }));
-    if (envelope === undefined) return Effect.fail(badAnswer(path, "the answer is not the {status, message, data} envelope", locale));
+    if (envelope === undefined) return Effect.fail(badAnswer(path, "the answer is not the {status, message, data} envelope"));
     if (envelope.status !== "success") return Effect.fail(new ServerRefused({ message, status, tag, params }));
 
     const decoded = decode(envelope.data);
-    return Result.isSuccess(decoded) ? Effect.succeed(decoded.success) : Effect.fail(badAnswer(path, decoded.failure, locale));
+    return Result.isSuccess(decoded) ? Effect.succeed(decoded.success) : Effect.fail(badAnswer(path, decoded.failure));
   };
 
   return {

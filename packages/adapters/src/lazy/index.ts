@@ -8,7 +8,6 @@
  * app renders before the mode is known and such a call fails closed when it cannot be read.
  * @module
  */
-import { Messages } from "@fuel/domain";
 import { Effect } from "effect";
 import { GeocodeFailed, locationFailed, NavigationFailed, RouteFailed, type Geocoder, type Geolocation, type Navigator, type RoutePlanner } from "../ports/Map.ts";
 import { PaymentUnavailable, type PaymentBridge } from "../ports/PaymentBridge.ts";
@@ -24,10 +23,10 @@ const through = <P, E>(load: () => Promise<P>, failed: (cause: unknown) => E): E
 
 const why = (cause: unknown): string => `the adapter could not be loaded: ${cause instanceof Error ? cause.message : String(cause)}`;
 
-/** A load failure is LocationFailed "unavailable" (the catalogue's text in `locale`). */
-export const lazyGeolocation = (load: () => Promise<Geolocation>, locale: Messages.Locale = "en"): Geolocation => {
+/** A load failure is LocationFailed "unavailable". */
+export const lazyGeolocation = (load: () => Promise<Geolocation>): Geolocation => {
   const get = loadOnce(load);
-  return { current: () => Effect.flatMap(through(get, () => locationFailed("unavailable", locale)), (port) => port.current()) };
+  return { current: () => Effect.flatMap(through(get, () => locationFailed("unavailable")), (port) => port.current()) };
 };
 
 export const lazyGeocoder = (load: () => Promise<Geocoder>): Geocoder => {
@@ -45,16 +44,16 @@ export const lazyNavigator = (load: () => Promise<Navigator>): Navigator => {
   return { navigateTo: (destination) => Effect.flatMap(through(get, (cause) => new NavigationFailed({ detail: why(cause) })), (port) => port.navigateTo(destination)) };
 };
 
-/** A load failure is PaymentUnavailable with the catalogue's Offline text in `locale` (no pay sheet without a network). */
-export const lazyPaymentBridge = (load: () => Promise<PaymentBridge>, locale: Messages.Locale = "en"): PaymentBridge => {
+/** A load failure is PaymentUnavailable "offline" (no pay sheet without a network). */
+export const lazyPaymentBridge = (load: () => Promise<PaymentBridge>): PaymentBridge => {
   const get = loadOnce(load);
-  return { pay: (request) => Effect.flatMap(through(get, () => new PaymentUnavailable({ message: Messages.text("Offline", locale) })), (port) => port.pay(request)) };
+  return { pay: (request) => Effect.flatMap(through(get, () => new PaymentUnavailable({ reason: "offline" })), (port) => port.pay(request)) };
 };
 
-/** A load failure is SignInUnavailable with the catalogue's Offline text in `locale`. */
-export const lazySignIn = (load: () => Promise<SignInProvider>, locale: Messages.Locale = "en"): SignInProvider => {
+/** A load failure is SignInUnavailable, saying why for the log. */
+export const lazySignIn = (load: () => Promise<SignInProvider>): SignInProvider => {
   const get = loadOnce(load);
   return {
-    authorizeUrl: (input) => Effect.flatMap(through(get, () => new SignInUnavailable({ message: Messages.text("Offline", locale) })), (port) => port.authorizeUrl(input)),
+    authorizeUrl: (input) => Effect.flatMap(through(get, (cause) => new SignInUnavailable({ detail: why(cause) })), (port) => port.authorizeUrl(input)),
   };
 };

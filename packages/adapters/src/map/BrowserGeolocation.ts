@@ -1,4 +1,4 @@
-import { Constants, Distance, type Messages } from "@fuel/domain";
+import { Constants, Distance } from "@fuel/domain";
 import { Effect } from "effect";
 import { locationFailed, type Geolocation, type Position } from "../ports/Map.ts";
 
@@ -12,14 +12,13 @@ import { locationFailed, type Geolocation, type Position } from "../ports/Map.ts
 export class BrowserGeolocation implements Geolocation {
   constructor(
     private readonly geolocation: Pick<globalThis.Geolocation, "getCurrentPosition"> | undefined,
-    private readonly options: { readonly timeoutMs?: number; readonly locale?: Messages.Locale } = {},
+    private readonly options: { readonly timeoutMs?: number } = {},
   ) {}
 
   current(): Effect.Effect<Position, ReturnType<typeof locationFailed>> {
     const timeoutMs = this.options.timeoutMs ?? Constants.LOCATION_TIMEOUT_MS;
-    const locale = this.options.locale ?? "en";
     const geolocation = this.geolocation;
-    if (geolocation === undefined) return Effect.fail(locationFailed("unsupported", locale));
+    if (geolocation === undefined) return Effect.fail(locationFailed("unsupported"));
     return Effect.callback<Position, ReturnType<typeof locationFailed>>((resume) => {
       let settled = false;
       const finish = (effect: Effect.Effect<Position, ReturnType<typeof locationFailed>>) => {
@@ -28,15 +27,15 @@ export class BrowserGeolocation implements Geolocation {
         clearTimeout(timer);
         resume(effect);
       };
-      const timer = setTimeout(() => finish(Effect.fail(locationFailed("timeout", locale))), timeoutMs);
+      const timer = setTimeout(() => finish(Effect.fail(locationFailed("timeout"))), timeoutMs);
       try {
         geolocation.getCurrentPosition(
           (p) => finish(Effect.succeed(Distance.wgs84ToGcj02({ longitude: p.coords.longitude, latitude: p.coords.latitude }))),
-          (e) => finish(Effect.fail(locationFailed(e.code === 1 ? "denied" : e.code === 3 ? "timeout" : "unavailable", locale))),
+          (e) => finish(Effect.fail(locationFailed(e.code === 1 ? "denied" : e.code === 3 ? "timeout" : "unavailable"))),
           { enableHighAccuracy: false, timeout: timeoutMs, maximumAge: 60_000 },
         );
       } catch {
-        finish(Effect.fail(locationFailed("unavailable", locale)));
+        finish(Effect.fail(locationFailed("unavailable")));
       }
       return Effect.sync(() => {
         settled = true;

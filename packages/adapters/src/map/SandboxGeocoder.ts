@@ -15,7 +15,7 @@ export class SandboxGeocoder implements Geocoder {
   cityOf(position: Position): Effect.Effect<string, GeocodeFailed> {
     return this.api.call("sandboxGeocode", { longitude: position.longitude, latitude: position.latitude }).pipe(
       Effect.map((answer) => answer.city),
-      Effect.mapError((e) => new GeocodeFailed({ detail: e.message })),
+      Effect.mapError((e) => new GeocodeFailed({ detail: e.message === "" ? e._tag : `${e._tag}: ${e.message}` })),
     );
   }
 }

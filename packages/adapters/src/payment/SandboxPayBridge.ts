@@ -66,7 +66,7 @@ export class SandboxPayBridge implements PaymentBridge {
       Effect.flatMap(() => this.#ask(request.amountCents)),
       Effect.flatMap((choice) =>
         this.api.call("sandboxPay", { order_id: request.orderId, result: choice }).pipe(
-          Effect.mapError((e) => new PaymentUnavailable({ message: e.message })),
+          Effect.mapError((failure) => new PaymentUnavailable({ reason: "server", failure })),
           Effect.flatMap((): Effect.Effect<PayOutcome, PaymentFailed> =>
             choice === "fail" ? Effect.fail(new PaymentFailed({ message: "payment failed (sandbox)" })) : Effect.succeed(choice),
           ),

@@ -33,7 +33,7 @@ export class WeixinPayBridge implements PaymentBridge {
     const host = this.host;
     if (host.WeixinJSBridge !== undefined) return Effect.succeed(host.WeixinJSBridge);
     return Effect.callback<WeixinJSBridge, PaymentUnavailable>((resume) => {
-      const unavailable = () => new PaymentUnavailable({ message: "open this page in the messaging app to pay" });
+      const unavailable = () => new PaymentUnavailable({ reason: "outsideMessagingApp" });
       const onReady = () => {
         clearTimeout(timer);
         host.document.removeEventListener("WeixinJSBridgeReady", onReady);

@@ -1,5 +1,4 @@
 import type { Distance } from "@fuel/domain";
-import { Messages } from "@fuel/domain";
 import { Data, type Effect } from "effect";
 
 /**
@@ -13,11 +12,10 @@ export type Position = Distance.LngLat;
 /** Spec §8 'failed to get location': denied, unavailable, not answered in time (§9: 8-10 s), or no geolocation at all. */
 export class LocationFailed extends Data.TaggedError("LocationFailed")<{
   readonly reason: "denied" | "unavailable" | "timeout" | "unsupported";
-  readonly message: string;
 }> {}
 
-export const locationFailed = (reason: LocationFailed["reason"], locale: Messages.Locale = "en"): LocationFailed =>
-  new LocationFailed({ reason, message: Messages.text("LocationFailed", locale) });
+/** The position could not be had, for `reason` (the UI words every reason as the catalogue's LocationFailed). */
+export const locationFailed = (reason: LocationFailed["reason"]): LocationFailed => new LocationFailed({ reason });
 
 /** The position could not be turned into a city. */
 export class GeocodeFailed extends Data.TaggedError("GeocodeFailed")<{ readonly detail: string }> {}

@@ -1,6 +1,7 @@
 import type { PayInfo } from "@fuel/domain/api";
 import type { Validation } from "@fuel/domain";
 import { Data, type Effect } from "effect";
+import type { ApiError } from "./errors.ts";
 
 /**
  * The in-app payment sheet. The bridge only opens it and reports what the customer did; whether
@@ -23,8 +24,15 @@ export type PayOutcome = "ok" | "cancel";
 /** The payment sheet reported a failure (the bank refused, a wrong password...). */
 export class PaymentFailed extends Data.TaggedError("PaymentFailed")<{ readonly message: string }> {}
 
-/** No payment sheet to open: not inside the messaging app, or its bridge never became ready. */
-export class PaymentUnavailable extends Data.TaggedError("PaymentUnavailable")<{ readonly message: string }> {}
+/**
+ * No payment sheet to open: its code could not be fetched (`offline`), not inside the messaging
+ * app or its bridge never became ready (`outsideMessagingApp`), or the sandbox's pay call failed
+ * (`server`, with that call's error as `failure`).
+ */
+export class PaymentUnavailable extends Data.TaggedError("PaymentUnavailable")<{
+  readonly reason: "offline" | "outsideMessagingApp" | "server";
+  readonly failure?: ApiError | undefined;
+}> {}
 
 export type PayError = Validation.OauthRequired | PaymentFailed | PaymentUnavailable;
 

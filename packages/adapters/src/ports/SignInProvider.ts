@@ -1,7 +1,10 @@
 import { Data, type Effect } from "effect";
 
 /** The authorization cannot start: which provider to use is not known (the server's mode could not be read). */
-export class SignInUnavailable extends Data.TaggedError("SignInUnavailable")<{ readonly message: string }> {}
+export class SignInUnavailable extends Data.TaggedError("SignInUnavailable")<{
+  /** Why, in English, for the log (the UI words it as the catalogue's Offline). */
+  readonly detail: string;
+}> {}
 
 /**
  * Where the messaging app's authorization starts (spec §4 login flow). The app sends the customer

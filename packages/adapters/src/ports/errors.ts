@@ -1,9 +1,11 @@
-import { Messages } from "@fuel/domain";
 import { Data } from "effect";
 
 /**
  * What can go wrong talking to the server, as spec §8 sorts it, one tagged error per way the app
- * must react. Every one carries the text to show; `Messages` keys name the ones the app words itself.
+ * must react. Errors are data: the UI words each from the catalogue by its `_tag` (and the
+ * server's `x-error-tag`), in the customer's language at the moment it shows them. The `message`
+ * of the server's answers is the server's own (English) text, shown only for a refusal the
+ * catalogue does not know.
  */
 
 /**
@@ -26,6 +28,8 @@ export class ServerRefused extends Data.TaggedError("ServerRefused")<{
 export class SessionEnded extends Data.TaggedError("SessionEnded")<{
   readonly message: string;
   readonly status: 401 | 403 | 422;
+  /** The server's `x-error-tag` (`Unauthorized`, `Blacklisted`) when it sent one. */
+  readonly tag?: string | undefined;
 }> {}
 
 /** Signed in but no invite code redeemed (400 with `x-error-tag: NotActivated`): go to /activated, keep the token. */
@@ -44,23 +48,32 @@ export class ServerFailed extends Data.TaggedError("ServerFailed")<{
   readonly params?: Readonly<Record<string, string | number>> | undefined;
 }> {}
 
-/** No network (the request never reached a server). */
-export class Offline extends Data.TaggedError("Offline")<{ readonly message: string }> {}
+/** No network (the request never reached a server, or the contract's code could not be fetched). */
+export class Offline extends Data.TaggedError("Offline")<{
+  /** The endpoint called, when the failure was its request's. */
+  readonly path?: string | undefined;
+}> {}
 
 /** Spec §7/§9: no answer within the timeout (10 s); the request was aborted. */
-export class TimedOut extends Data.TaggedError("TimedOut")<{ readonly message: string; readonly afterMs: number }> {}
+export class TimedOut extends Data.TaggedError("TimedOut")<{
+  readonly afterMs: number;
+  /** The endpoint called, when known. */
+  readonly path?: string | undefined;
+}> {}
 
 /** An answer that is not what the contract says (not JSON, not the envelope, data of the wrong shape): a bug somewhere, never a crash. */
 export class BadAnswer extends Data.TaggedError("BadAnswer")<{
-  readonly message: string;
   readonly path: string;
+  /** What was wrong with it, in English, for the log. */
   readonly detail: string;
 }> {}
 
 /** Every way an API call can fail. */
 export type ApiError = ServerRefused | SessionEnded | NotActivated | ServerFailed | Offline | TimedOut | BadAnswer;
 
-export const offline = (locale: Messages.Locale = "en"): Offline => new Offline({ message: Messages.text("Offline", locale) });
-export const timedOut = (afterMs: number, locale: Messages.Locale = "en"): TimedOut => new TimedOut({ message: Messages.text("Timeout", locale), afterMs });
-export const badAnswer = (path: string, detail: string, locale: Messages.Locale = "en"): BadAnswer =>
-  new BadAnswer({ message: Messages.text("ServerError", locale), path, detail });
+/** No network, calling `path` (undefined: before any request). */
+export const offline = (path?: string): Offline => new Offline({ path });
+/** No answer (from `path`) within `afterMs`. */
+export const timedOut = (afterMs: number, path?: string): TimedOut => new TimedOut({ afterMs, path });
+/** The answer of `path` broke the contract: `detail` says how. */
+export const badAnswer = (path: string, detail: string): BadAnswer => new BadAnswer({ path, detail });

@@ -58,10 +58,10 @@ describe("SandboxGeocoder", () => {
   });
 
   it("offline is GeocodeFailed, and a later lookup asks again", async () => {
-    const api = new ScriptedApi().fail("sandboxGeocode", new Offline({ message: "network unavailable" }));
+    const api = new ScriptedApi().fail("sandboxGeocode", new Offline({ path: "/api/sandbox/geocode" }));
     const geocoder = new SandboxGeocoder(api);
     const error = await failureOf(geocoder.cityOf(shenzhenBay));
-    expect(error.detail).toContain("network unavailable");
+    expect(error.detail).toContain("Offline");
     api.on("sandboxGeocode", { city: "深圳市" });
     expect(await Effect.runPromise(geocoder.cityOf(shenzhenBay))).toBe("深圳市");
     expect(api.callsTo("sandboxGeocode")).toHaveLength(2);

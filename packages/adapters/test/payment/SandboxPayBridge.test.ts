@@ -96,13 +96,12 @@ describe("SandboxPayBridge", () => {
     expect(api.callsTo("sandboxPay").map((c) => c.input)).toEqual([{ order_id: 5001, result: "fail" }]);
   });
 
-  it("the sandbox endpoint failing is PaymentUnavailable with its message", async () => {
-    const api = new ScriptedApi().fail("sandboxPay", new Offline({ message: "network unavailable" }));
+  it("the sandbox endpoint failing is PaymentUnavailable 'server', carrying that call's error", async () => {
+    const api = new ScriptedApi().fail("sandboxPay", new Offline({ path: "/api/sandbox/pay" }));
     const { paying } = await startPaying(api);
     choose("ok");
     const error = errorOf(await paying);
-    expect(error).toBeInstanceOf(PaymentUnavailable);
-    expect(error?.message).toBe("network unavailable");
+    expect(error).toEqual(new PaymentUnavailable({ reason: "server", failure: new Offline({ path: "/api/sandbox/pay" }) }));
   });
 
   it("without an oauth id it is OauthRequired and no sheet is shown", async () => {

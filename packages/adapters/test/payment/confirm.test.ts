@@ -117,7 +117,7 @@ describe("payAndConfirm", () => {
   });
 
   it("the bridge being unavailable is that PaymentUnavailable error", async () => {
-    const unavailable = new PaymentUnavailable({ message: "open this page in the messaging app to pay" });
+    const unavailable = new PaymentUnavailable({ reason: "outsideMessagingApp" });
     const { payments } = resultPaidOnAsk(1);
     expect(await failureOf(payAndConfirm(new FakePaymentBridge(unavailable), payments, request, { intervalMs: 1 }))).toBe(unavailable);
   });

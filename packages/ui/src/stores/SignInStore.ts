@@ -4,6 +4,7 @@ import { makeAutoObservable, runInAction } from "mobx";
 import type { TextKey } from "../i18n/catalogue.ts";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { reportFailure } from "./failures.ts";
+import { describeError } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
@@ -71,7 +72,7 @@ export class SignInStore {
     // Which provider applies is known once the server has said its mode; when it cannot be, stay here.
     const url = await run(this.ports.signIn.authorizeUrl({ redirectUri: `${this.ports.browser.origin()}${RETURN_PATH}`, state }));
     if (!url.ok) {
-      runInAction(() => (this.phase = { _tag: "Failed", message: url.error.message }));
+      runInAction(() => (this.phase = { _tag: "Failed", message: describeError(url.error, this.i18n) }));
       return;
     }
     this.ports.browser.assign(url.value);

@@ -8,33 +8,60 @@ type Params = Readonly<Record<string, string | number>>;
 const slotsFilled = (text: string | undefined, params: Params | undefined): boolean =>
   text !== undefined && [...text.matchAll(/\{(\w+)\}/g)].every(([, slot]) => slot !== undefined && params?.[slot] !== undefined);
 
+/** What {@link describeError} reads of an error: its `_tag` and the data some tags carry. */
+export interface DescribableError {
+  readonly _tag: string;
+  readonly message?: string;
+  readonly tag?: string | undefined;
+  readonly params?: Params | undefined;
+  /** PaymentUnavailable's reason, and the API error behind a `server` one. */
+  readonly reason?: string;
+  readonly failure?: DescribableError | undefined;
+}
+
+/** A tagged answer worded from our catalogue, when every slot of its text ({minutes}, {max}) has a value in the answer's `x-error-params`. */
+const catalogueText = (error: DescribableError, i18n: Pick<I18nStore, "t">): string | undefined =>
+  error.tag !== undefined && isTextKey(error.tag) && slotsFilled(Messages.catalogue.en[error.tag as Messages.MessageKey], error.params)
+    ? i18n.t(error.tag, error.params)
+    : undefined;
+
 /**
- * The text to show for a failure from a port, in the customer's language. A server refusal that
- * names a rule we know (its `x-error-tag`) is worded from our catalogue; otherwise the server's own
- * message is shown (spec §8). Transport failures have catalogue keys of their own.
+ * The text to show for a failure from a port, in the customer's language, worded now from the
+ * error's data (the adapters carry no text of their own, so a locale switch re-words the same
+ * error). A server answer that names a rule we know (its `x-error-tag`) is worded from our
+ * catalogue; otherwise the server's own message is shown (spec §8). The adapters' own failures
+ * have catalogue keys of their own.
  */
-export const describeError = (error: { readonly _tag: string; readonly message?: string; readonly tag?: string | undefined; readonly params?: Params | undefined }, i18n: Pick<I18nStore, "t" | "locale">): string => {
+export const describeError = (error: DescribableError, i18n: Pick<I18nStore, "t" | "locale">): string => {
   switch (error._tag) {
     case "Offline":
+    case "SignInUnavailable":
       return i18n.t("Offline");
     case "TimedOut":
       return i18n.t("Timeout");
     case "BadAnswer":
       return i18n.t("ServerError");
+    // A city that cannot be found is, to the customer, a position that could not be had.
+    case "LocationFailed":
+    case "GeocodeFailed":
+      return i18n.t("LocationFailed");
+    case "RouteFailed":
+      return i18n.t("RouteFailed");
+    case "NavigationFailed":
+      return i18n.t("NavigationFailed");
+    case "PaymentUnavailable":
+      if (error.reason === "outsideMessagingApp") return i18n.t("PayOutsideMessagingApp");
+      return error.failure === undefined ? i18n.t("Offline") : describeError(error.failure, i18n);
     case "ServerRefused":
     case "ServerFailed":
+    case "SessionEnded":
       // Issue 22: a 503 (database or a neighbour unavailable, after the client's one retry) names
-      // its catalogue key too, and is worded in the customer's language like a refusal.
-      // A tagged refusal is worded from our catalogue when every slot of its text ({minutes},
-      // {max}) has a value in the answer's `x-error-params`; otherwise the slots would show raw,
-      // and the server's words are shown instead.
-      if (error.tag !== undefined && isTextKey(error.tag) && slotsFilled(Messages.catalogue.en[error.tag as Messages.MessageKey], error.params)) {
-        return i18n.t(error.tag, error.params);
-      }
-      return error.message ?? i18n.t("ServerError");
+      // its catalogue key too, and is worded in the customer's language like a refusal. Without
+      // a tag we know (or a value for one of its text's slots), the server's words are shown.
+      return catalogueText(error, i18n) ?? (error.message || i18n.t("ServerError"));
     default: {
       const key = Messages.keyOf(error);
-      return key !== undefined ? Messages.describe(error, i18n.locale) : (error.message ?? i18n.t("ServerError"));
+      return key !== undefined ? Messages.describe(error, i18n.locale) : error.message || i18n.t("ServerError");
     }
   }
 };

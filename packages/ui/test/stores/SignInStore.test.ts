@@ -40,10 +40,10 @@ describe("SignInStore: leaving for the provider", () => {
   });
 
   it("when the provider is not known (the server's mode could not be read) it stays, says why and offers to try again", async () => {
-    const signIn = { authorizeUrl: () => Effect.fail(new SignInUnavailable({ message: "You are offline. Check the network and try again." })) };
+    const signIn = { authorizeUrl: () => Effect.fail(new SignInUnavailable({ detail: "the adapter could not be loaded: offline" })) };
     const root = testRoot({ ports: { signIn } });
     await root.use(signInStore).authorize();
-    expect(root.use(signInStore).phase).toEqual({ _tag: "Failed", message: "You are offline. Check the network and try again." });
+    expect(root.use(signInStore).phase).toEqual({ _tag: "Failed", message: root.i18n.t("Offline") });
     expect((root.ports.browser as unknown as { visited: string[] }).visited).toEqual([]);
   });
 });
