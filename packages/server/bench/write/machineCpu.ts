@@ -78,6 +78,10 @@ export const machineAccounting = (() => {
 
 export const snapshot = (serverPid: number | undefined, generatorPid: number | undefined): MachineSnapshot => {
   const cpu = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // The instant the machine's ticks were read, not after the walk of /proc below: on a busy
+  // machine that walk takes tens of ms, and a wall time measured across it no longer matched the
+  // ticks (busy time came out above cores x wall time).
+  const atMs = performance.now();
   // user nice system idle iowait irq softirq steal (guest time is already in user).
   const totalTicks = cpu.slice(0, 8).reduce((a, b) => a + b, 0);
   const idleTicks = (cpu[3] ?? 0) + (cpu[4] ?? 0);
@@ -97,7 +101,7 @@ export const snapshot = (serverPid: number | undefined, generatorPid: number | u
       serverPid !== undefined && descendsFrom(p, serverPid) ? "server" : generatorPid !== undefined && p.pid === generatorPid ? "generator" : p.comm === "postgres" ? "postgres" : undefined;
     if (who !== undefined) processes.set(p.pid, { who, ticks: p.ticks });
   }
-  return { atMs: performance.now(), totalTicks, idleTicks, stealTicks, processes };
+  return { atMs, totalTicks, idleTicks, stealTicks, processes };
 };
 
 /**

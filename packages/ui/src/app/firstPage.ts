@@ -14,12 +14,12 @@ import { PAGES } from "./pages.tsx";
  * takes the module in its own `then`, registered before ours, so once ours runs a render finds it.
  * React's `lazy` is not callable: the call throws a TypeError, and the app renders at once.
  */
-export const firstPageLoaded = async (pathname: string, session: Routes.Session): Promise<void> => {
+export const firstPageLoaded = async (pathname: string, session: Routes.Session, pages: typeof PAGES = PAGES): Promise<void> => {
   // A page the guard sends the customer away from is never shown: its module is not waited for
   // (nor made to load), and the redirect renders at once, as before.
   if (Routes.guard(pathname, session)._tag === "Redirect") return;
   const route = Routes.matchRoute(pathname);
-  const page = route === undefined ? undefined : PAGES[route.path];
+  const page = route === undefined ? undefined : pages[route.path];
   if (page === undefined) return;
   try {
     (page as unknown as (props: object) => unknown)({});

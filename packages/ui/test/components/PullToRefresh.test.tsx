@@ -3,9 +3,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PullToRefresh, resisted } from "../../src/components/PullToRefresh.tsx";
 import { renderPage, testRoot } from "../support/render.tsx";
 
+// Tests that pretend the page is scrolled shadow window.scrollY with a plain value; afterwards the
+// window's own (scrollTo moves it) comes back, for the test files that run next in this worker.
+const ownScrollY = Object.getOwnPropertyDescriptor(window, "scrollY");
 afterEach(() => {
-  // Tests that scroll the page put it back for the next.
-  Object.defineProperty(window, "scrollY", { value: 0, configurable: true, writable: true });
+  if (ownScrollY === undefined) Reflect.deleteProperty(window, "scrollY");
+  else Object.defineProperty(window, "scrollY", ownScrollY);
+  window.scrollTo(0, 0);
 });
 
 const setup = (onRefresh: () => Promise<unknown> = vi.fn(async () => undefined), locale: "en" | "zh-CN" = "en") => {
