@@ -28,8 +28,6 @@ export default defineProject({
     include: ["test/**/*.test.ts"],
     // Fails a test whose app answered a refusal its endpoint's contract entry does not declare.
     setupFiles: ["test/helpers/refusalCheck.setup.ts"],
-    // Fails a test whose app answered a refusal its endpoint's contract entry does not declare.
-    setupFiles: ["test/helpers/refusalCheck.setup.ts"],
     exclude: onPostgres ? [SLOW_TESTS, ...PGLITE_ONLY_TESTS] : [RACE_TESTS, SLOW_TESTS, ...PGLITE_ONLY_TESTS],
     globalSetup: ["test/helpers/postgresTemplate.ts"],
     testTimeout: 20_000,
