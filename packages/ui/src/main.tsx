@@ -19,7 +19,6 @@ import { BootFailed } from "./app/BootFailed.tsx";
 import { firstPageLoaded } from "./app/firstPage.ts";
 import { withEarlyAnswers, withEarlyPosition } from "./early/earlyAnswers.ts";
 import { EARLY_GLOBAL, type EarlyStore } from "./early/protocol.ts";
-import { describeError } from "./stores/messages.ts";
 import { RootStore } from "./stores/RootStore.ts";
 import "./styles.css";
 
@@ -132,8 +131,8 @@ const start = (root: Root): void => {
   // The HTTP client is built before the stores it reports to: it reaches them through this box.
   const built: { store?: RootStore } = {};
   const ports = compose(mode, {
-    // Worded here, in the customer's language, from the answer's tag (the server's text otherwise).
-    ended: (error) => built.store?.session.ended(describeError(error, built.store.i18n)),
+    // The session words it, in the customer's language, from the answer's tag (the server's text otherwise).
+    ended: (error) => built.store?.session.ended(error),
     notActivated: () => built.store?.session.notActivated(),
   });
   const store = new RootStore(ports, { browserLanguages: navigator.languages, serverMode: mode });

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useStores } from "../stores/StoresContext.tsx";
 import { PageError } from "./PageError.tsx";
 import { valueOf } from "../stores/Load.ts";
+import { describeError } from "../stores/messages.ts";
 
 /** The QR image of `text` as an SVG data URL; `qrcode` is imported on first use (DESIGN §7: not in the first chunk). */
 const qrImage = async (text: string): Promise<string> => {
@@ -36,7 +37,7 @@ export const FollowUsPopup = observer(function FollowUsPopup({ visible, onClose 
     };
   }, [visible, url, image]);
   const body = () => {
-    if (info === undefined && site.info._tag === "Failed") return <PageError description={site.info.message} onRetry={() => void site.load()} />;
+    if (info === undefined && site.info._tag === "Failed") return <PageError description={describeError(site.info.error, i18n)} onRetry={() => void site.load()} />;
     if (info === undefined || (url !== undefined && image?.url !== url)) return <Skeleton animated className="follow-us-qr" />;
     if (url === undefined) return <p role="status">{i18n.t("personalFollowUsMissing")}</p>;
     return (

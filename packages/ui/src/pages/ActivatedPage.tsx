@@ -10,6 +10,7 @@ import { domainRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";
 import { activationStore } from "../stores/ActivationStore.ts";
 import "../components/forms/forms.css";
+import { describeError } from "../stores/messages.ts";
 
 /** Marks where the service phone goes in the 'invite code wrong, contact admin {tel}' text. */
 const SLOT = "\u0000";
@@ -23,7 +24,7 @@ const WrongCode = observer(function WrongCode() {
     return (
       <div className="refusal" role="alert">
         {i18n.t("InviteCodeWrong", { tel: "" }).trim()}
-        {phone._tag === "Failed" ? <div>{i18n.t("signin.servicePhoneFailed", { reason: phone.message })}</div> : null}
+        {phone._tag === "Failed" ? <div>{i18n.t("signin.servicePhoneFailed", { reason: describeError(phone.error, i18n) })}</div> : null}
       </div>
     );
   }

@@ -23,6 +23,7 @@ import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
 import { StoreForm } from "../components/forms/StoreForm.tsx";
+import { describeError } from "../stores/messages.ts";
 
 /** The card page's tabs, each an address (spec §2): /recharge both types, /recharge/1/:card_num virtual, /recharge/2 entity. */
 type CardTab = "all" | "virtual" | "entity";
@@ -204,7 +205,7 @@ export default observer(function CardPage() {
 
   const body = () => {
     const shown = valueOf(cards.list);
-    if (shown === undefined && cards.list._tag === "Failed") return <PageError description={cards.list.message} onRetry={() => void cards.refresh()} />;
+    if (shown === undefined && cards.list._tag === "Failed") return <PageError description={describeError(cards.list.error, i18n)} onRetry={() => void cards.refresh()} />;
     if (shown === undefined) {
       return (
         <div aria-busy="true" aria-label={i18n.t("cards.cardsLoading")}>
@@ -234,7 +235,7 @@ export default observer(function CardPage() {
         ) : null}
         {cards.list._tag === "Failed" ? (
           <p className="refusal" role="alert">
-            {cards.list.message}{" "}
+            {describeError(cards.list.error, i18n)}{" "}
             <Button size="small" fill="none" color="primary" onClick={() => void cards.refresh()}>
               {i18n.t("retry")}
             </Button>

@@ -15,6 +15,7 @@ import { PageError } from "../components/PageError.tsx";
 import { groupByInitial } from "../stores/cityIndex.ts";
 import { valueOf } from "../stores/Load.ts";
 import { cityStore } from "../stores/CityStore.ts";
+import { describeError } from "../stores/messages.ts";
 
 /** 'current location': the device's city; tapping locates again and lists that city. */
 const CurrentLocation = observer(function CurrentLocation() {
@@ -69,7 +70,7 @@ const CityGroup = observer(function CityGroup({ cities }: { readonly cities: Rea
 const CitiesPending = observer(function CitiesPending() {
   const city = useStore(cityStore);
   const { i18n } = useStores();
-  if (city.cities._tag === "Failed") return <PageError description={city.cities.message} onRetry={() => void city.loadCities()} />;
+  if (city.cities._tag === "Failed") return <PageError description={describeError(city.cities.error, i18n)} onRetry={() => void city.loadCities()} />;
   return (
     <div className="city-skeleton" aria-busy="true" aria-label={i18n.t("loading")}>
       <Skeleton.Paragraph lineCount={6} animated />

@@ -9,6 +9,7 @@ import { PageError } from "../components/PageError.tsx";
 import { RowLink } from "../components/RowLink.tsx";
 import { valueOf } from "../stores/Load.ts";
 import "./account.css";
+import { describeError } from "../stores/messages.ts";
 
 /** `tel:` wants the digits (and a leading +) only; the settings may write 020-38886688. */
 const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
@@ -21,7 +22,7 @@ export default observer(function ContactPage() {
   if (info === undefined && site.info._tag === "Failed") {
     return (
       <Page backTo="/personal">
-        <PageError description={site.info.message} onRetry={() => void site.load()} />
+        <PageError description={describeError(site.info.error, i18n)} onRetry={() => void site.load()} />
       </Page>
     );
   }

@@ -17,6 +17,7 @@ import "../components/forms/forms.css";
 import "../components/stations/stations.css";
 import "../components/order/order.css";
 import { StoreForm, StoreFormItem } from "../components/forms/StoreForm.tsx";
+import { describeError } from "../stores/messages.ts";
 
 /** The remark's limit: the contract's line of text. */
 const REMARK_MAX = 256;
@@ -100,7 +101,7 @@ export default observer(function OneKeyGasPage() {
   const body = () => {
     if (!valid) return <PageError title={i18n.t("order.noStation")} description={i18n.t("order.noDraftHint")} />;
     const station = fuelDraft.station;
-    if (station._tag === "Failed") return <PageError description={station.message} onRetry={() => void fuelDraft.open(stationId, paytype)} />;
+    if (station._tag === "Failed") return <PageError description={describeError(station.error, i18n)} onRetry={() => void fuelDraft.open(stationId, paytype)} />;
     if (station._tag !== "Loaded") {
       return (
         <div aria-busy="true" aria-label={i18n.t("order.stationLoading")}>

@@ -20,6 +20,7 @@ import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
 import { statusLabelAt } from "../stores/orders/OrderEntry.ts";
 import { orderDetailStore } from "../stores/orders/OrderDetailStore.ts";
 import { useEvery } from "../components/useEvery.ts";
+import { describeError } from "../stores/messages.ts";
 
 /** The order's status in words, what it bought and what it cost. */
 const Summary = observer(function Summary() {
@@ -97,7 +98,7 @@ const OrderDetailPage = observer(function OrderDetailPage() {
   }, [settled, mayConfirm, qrTag]);
 
   const body = () => {
-    if (entry === undefined && orderDetail.detail._tag === "Failed") return <PageError description={orderDetail.detail.message} onRetry={() => void orderDetail.load()} />;
+    if (entry === undefined && orderDetail.detail._tag === "Failed") return <PageError description={describeError(orderDetail.detail.error, i18n)} onRetry={() => void orderDetail.load()} />;
     if (entry === undefined) return <Skeleton.Paragraph animated lineCount={8} />;
     return (
       <>

@@ -16,6 +16,7 @@ import { PageError } from "../components/PageError.tsx";
 import { isOrderListTab } from "../stores/orders/OrderListStore.ts";
 import { orderListStore } from "../stores/orders/OrderListStore.ts";
 import { useEvery } from "../components/useEvery.ts";
+import { describeError } from "../stores/messages.ts";
 
 /** As many skeleton cards as fill a phone's first screen. */
 const SKELETONS = [0, 1, 2];
@@ -44,7 +45,7 @@ const OrderListBody = observer(function OrderListBody({ tab }: { readonly tab: O
   // runs, and restoring the tab's scroll needs its own cards on screen in the same commit.
   const state = orderList.tabs[tab];
   const entries = orderList.entries(tab);
-  if (entries === undefined && state.list._tag === "Failed") return <PageError description={state.list.message} onRetry={() => void orderList.refresh()} />;
+  if (entries === undefined && state.list._tag === "Failed") return <PageError description={describeError(state.list.error, i18n)} onRetry={() => void orderList.refresh()} />;
   if (entries === undefined) {
     return (
       <div className="order-list" aria-busy="true" aria-label={i18n.t("ordersLoading")}>

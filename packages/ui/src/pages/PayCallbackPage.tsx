@@ -10,6 +10,7 @@ import { RedemptionQr } from "../components/order/RedemptionQr.tsx";
 import { Page } from "../components/Page.tsx";
 import { payCallbackStore } from "../stores/orders/PayCallbackStore.ts";
 import "../components/order/order.css";
+import { describeError } from "../stores/messages.ts";
 
 /**
  * Spec §2 /paycallback?sub_mch_id=&out_trade_no=&check_code=: where the channel sends the customer
@@ -48,12 +49,12 @@ export default observer(function PayCallbackPage() {
           {toOrders}
         </ErrorBlock>
       ) : view._tag === "Refused" ? (
-        <ErrorBlock status="empty" title={<span role="alert">{view.message}</span>} description="">
+        <ErrorBlock status="empty" title={<span role="alert">{describeError(view.error, i18n)}</span>} description="">
           {toOrders}
         </ErrorBlock>
       ) : view._tag === "Failed" ? (
         <>
-          <PageError title={i18n.t("order.codeNotConfirmed")} description={view.message} onRetry={() => void store.retry()} />
+          <PageError title={i18n.t("order.codeNotConfirmed")} description={describeError(view.error, i18n)} onRetry={() => void store.retry()} />
           <Link className="order-follow-up centred" to="/orderlist">
             {i18n.t("order.viewOrders")}
           </Link>

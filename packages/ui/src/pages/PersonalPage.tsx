@@ -24,6 +24,7 @@ import { Page } from "../components/Page.tsx";
 import { RowLink } from "../components/RowLink.tsx";
 import { valueOf } from "../stores/Load.ts";
 import "./account.css";
+import { describeError } from "../stores/messages.ts";
 
 /** The order shortcuts: every tab of the order list but 'all' (that one is the card's header link). */
 const SHORTCUTS: ReadonlyArray<{ readonly tab: Order.OrderListTab; readonly label: UiKey; readonly Icon: ComponentType<{ readonly fontSize?: number }> }> = [
@@ -43,7 +44,7 @@ const ProfileHeader = observer(function ProfileHeader() {
   if (user === undefined && session.user._tag === "Failed") {
     return (
       <div className="profile profile-failed">
-        <p role="alert">{session.user.message}</p>
+        <p role="alert">{describeError(session.user.error, i18n)}</p>
         <Button size="small" color="primary" onClick={() => void session.loadUser()}>
           {i18n.t("retry")}
         </Button>

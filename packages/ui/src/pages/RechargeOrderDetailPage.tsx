@@ -19,6 +19,7 @@ import { PageError } from "../components/PageError.tsx";
 import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
 import { rechargeDetailStore, type RechargeDetailStore } from "../stores/orders/RechargeDetailStore.ts";
 import { useEvery } from "../components/useEvery.ts";
+import { describeError } from "../stores/messages.ts";
 
 /** A time on the wire as the customer reads it (China time), machine-readable for assistive tech. */
 const WireTime = ({ value }: { readonly value: string }) => <time dateTime={value}>{formatChinaTime(value)}</time>;
@@ -147,7 +148,7 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
 
   const body = () => {
     if (!Number.isInteger(id) || id <= 0) return <PageError description={i18n.t("notFoundTitle")} />;
-    if (entry === undefined && store.detail._tag === "Failed") return <PageError description={store.detail.message} onRetry={() => void store.load()} />;
+    if (entry === undefined && store.detail._tag === "Failed") return <PageError description={describeError(store.detail.error, i18n)} onRetry={() => void store.load()} />;
     if (entry === undefined) return <Skeleton.Paragraph animated lineCount={8} />;
     return (
       <>

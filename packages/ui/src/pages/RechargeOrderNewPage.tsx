@@ -18,6 +18,7 @@ import { RECHARGE2_PATH, RECHARGE_STATIONS_FROM_CHECKLIST } from "../stores/card
 import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
+import { describeError } from "../stores/messages.ts";
 
 /** Where the draft was made: /recharge2, or the card page (its card's address when it has one). */
 const draftPagePath = (page: "entityRecharge" | "cardPage"): string => (page === "cardPage" ? "/recharge" : RECHARGE2_PATH);
@@ -59,7 +60,7 @@ export default observer(function RechargeOrderNewPage() {
           </div>
         );
       }
-      if (site.info._tag === "Failed") return <PageError description={site.info.message} onRetry={() => void site.load()} />;
+      if (site.info._tag === "Failed") return <PageError description={describeError(site.info.error, i18n)} onRetry={() => void site.load()} />;
       return (
         <ErrorBlock status="empty" title={i18n.t("cards.noDraft")} description={i18n.t("cards.noDraftHint")}>
           <Button color="primary" onClick={() => navigate(draftPagePath(draft.page))}>

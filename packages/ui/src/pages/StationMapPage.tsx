@@ -10,6 +10,7 @@ import { Page } from "../components/Page.tsx";
 import { RouteDrawing } from "../components/stations/RouteDrawing.tsx";
 import { routeStore } from "../stores/RouteStore.ts";
 import { stationsStore } from "../stores/StationsStore.ts";
+import { describeError } from "../stores/messages.ts";
 
 /** The station id of `?station_id=12`, or undefined when it is not one. */
 const stationIdOf = (raw: string | null): number | undefined => (raw !== null && /^\d{1,10}$/.test(raw) ? Number(raw) : undefined);
@@ -56,7 +57,7 @@ const StationMapPage = observer(function StationMapPage() {
             toLabel={i18n.t("routeTo")}
           />
         ) : current._tag === "Failed" ? (
-          <p role="alert" className="route-message">{current.message}</p>
+          <p role="alert" className="route-message">{describeError(current.error, i18n)}</p>
         ) : (
           <Skeleton animated className="route-skeleton" />
         )}

@@ -8,6 +8,7 @@ import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
 import { signInStore } from "../stores/SignInStore.ts";
 import "../components/forms/forms.css";
+import { describeError } from "../stores/messages.ts";
 
 /**
  * /wechatlogin (spec §2, §4): leaves for the authorization, and when the messaging app sends the
@@ -28,7 +29,7 @@ export default observer(function WechatLoginPage() {
   return (
     <Page backTo="/login">
       {phase._tag === "Failed" ? (
-        <ErrorBlock status="default" title={i18n.t("signin.failedTitle")} description={<span role="alert">{phase.message}</span>}>
+        <ErrorBlock status="default" title={i18n.t("signin.failedTitle")} description={<span role="alert">{describeError(phase.error, i18n)}</span>}>
           <Button color="primary" size="large" onClick={() => void signIn.authorize()}>
             {i18n.t("signin.again")}
           </Button>

@@ -79,7 +79,7 @@ export class ActivationStore {
       case "Loaded":
         return loaded(info.value.tel1);
       case "Failed":
-        return failed(info.message, info.previous?.tel1);
+        return failed(info.error, info.previous?.tel1);
     }
   }
 }

@@ -99,9 +99,9 @@ export class CityStore {
         this.location = loaded(found.value);
         return;
       }
-      const message = this.i18n.t("LocationFailed");
-      this.location = failing(this.location, message);
-      this.notices.show(message, "fail");
+      // Every reason is worded as the catalogue's LocationFailed (see describeError).
+      this.location = failing(this.location, found.error);
+      this.notices.show(describeError(found.error, this.i18n), "fail");
     });
   }
 
@@ -130,9 +130,8 @@ export class CityStore {
         this.cities = loaded(answer.value);
         return;
       }
-      const message = describeError(answer.error, this.i18n);
-      this.cities = failing(this.cities, message);
-      this.notices.show(message, "fail");
+      this.cities = failing(this.cities, answer.error);
+      this.notices.show(describeError(answer.error, this.i18n), "fail");
     });
   }
 

@@ -6,6 +6,7 @@ import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { failed, idle, loaded, loading, valueOf, type Load } from "./Load.ts";
+import { problem } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import type { SessionStore } from "./SessionStore.ts";
@@ -109,7 +110,7 @@ export class FuelDraftStore {
     const station = await this.stations.ensureStation(id);
     runInAction(() => {
       if (this.stationId !== id) return;
-      this.station = station === undefined ? failed(this.i18n.t("StationNotFound")) : loaded(station);
+      this.station = station === undefined ? failed(problem("StationNotFound")) : loaded(station);
     });
   }
 

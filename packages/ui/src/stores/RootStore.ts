@@ -40,7 +40,7 @@ export class RootStore {
     this.serverMode = options.serverMode === undefined ? Promise.resolve(undefined) : options.serverMode.catch(() => undefined);
     this.i18n = new I18nStore(ports.preferences, options.browserLanguages ?? []);
     this.session = new SessionStore(ports, this.i18n, this.notices, this.navigation);
-    this.site = new SiteStore(ports, this.i18n);
+    this.site = new SiteStore(ports);
   }
 
   /** The store of `kind`, built on first use and kept for the life of this root (./storeKind.ts). */

@@ -4,6 +4,7 @@ import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { cityStore, type CityStore } from "./CityStore.ts";
 import { failed, idle, loaded, loading, type Load } from "./Load.ts";
+import { problem } from "./messages.ts";
 import { stationsStore, type StationsStore } from "./StationsStore.ts";
 import { run } from "./run.ts";
 import { storeKind } from "./storeKind.ts";
@@ -50,20 +51,20 @@ export class RouteStore {
     this.current = loading();
     const station = await this.stations.ensureStation(id);
     if (station === undefined) {
-      runInAction(() => this.stationId === id && (this.current = failed(this.i18n.t("StationNotFound"))));
+      runInAction(() => this.stationId === id && (this.current = failed(problem("StationNotFound"))));
       return;
     }
     await this.cities.ensureLocated();
     const from = this.cities.position;
     if (from === undefined) {
-      runInAction(() => this.stationId === id && (this.current = failed(this.i18n.t("LocationFailed"))));
+      runInAction(() => this.stationId === id && (this.current = failed(problem("LocationFailed"))));
       return;
     }
     const planned = await run(this.ports.routes.drive(from, station));
     runInAction(() => {
       if (this.stationId !== id) return; // the customer opened another station meanwhile
       if (!planned.ok) {
-        this.current = failed(this.i18n.t("routeFailed"));
+        this.current = failed(problem("routeFailed"));
         return;
       }
       const value = { station, route: planned.value };

@@ -7,7 +7,7 @@ import { failing, idle, loaded, reloading, type Load } from "./Load.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run, runNow } from "./run.ts";
-import { describeError } from "./messages.ts";
+import { describeError, type Problem } from "./messages.ts";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 
 /**
@@ -65,7 +65,7 @@ export class SessionStore {
         this.user = loaded(answer.value);
         if (answer.value.is_activated !== this.activated) void this.syncActivated(answer.value.is_activated);
       } else {
-        this.user = failing(this.user, describeError(answer.error, this.i18n));
+        this.user = failing(this.user, answer.error);
       }
     });
   }
@@ -86,11 +86,11 @@ export class SessionStore {
 
   /**
    * Spec §8: a 401/403/422 answer. The HTTP client has already cleared the token store; the app
-   * shows the server's message and goes to /login, keeping the page (no reload).
+   * shows why (worded now, in the customer's language) and goes to /login, keeping the page (no reload).
    */
-  ended(message: string): void {
+  ended(error: Problem): void {
     this.forget();
-    this.notices.show(message, "fail");
+    this.notices.show(describeError(error, this.i18n), "fail");
     this.navigation.go(Routes.LOGIN_PATH, { replace: true });
   }
 

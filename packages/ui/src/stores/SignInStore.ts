@@ -4,7 +4,7 @@ import { makeAutoObservable, runInAction } from "mobx";
 import type { TextKey } from "../i18n/catalogue.ts";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { reportFailure } from "./failures.ts";
-import { describeError } from "./messages.ts";
+import type { Problem } from "./messages.ts";
 import type { NavigationStore } from "./NavigationStore.ts";
 import type { NoticeStore } from "./NoticeStore.ts";
 import { run } from "./run.ts";
@@ -28,8 +28,8 @@ export type SignInPhase =
   | { readonly _tag: "Leaving" }
   /** Exchanging the returned code with the server. */
   | { readonly _tag: "Exchanging" }
-  /** The exchange failed; the text says why. */
-  | { readonly _tag: "Failed"; readonly message: string };
+  /** The exchange failed; the error says why (worded by the page). */
+  | { readonly _tag: "Failed"; readonly error: Problem };
 
 /** The query the provider sends the customer back with. */
 export interface ProviderReturn {
@@ -72,7 +72,7 @@ export class SignInStore {
     // Which provider applies is known once the server has said its mode; when it cannot be, stay here.
     const url = await run(this.ports.signIn.authorizeUrl({ redirectUri: `${this.ports.browser.origin()}${RETURN_PATH}`, state }));
     if (!url.ok) {
-      runInAction(() => (this.phase = { _tag: "Failed", message: describeError(url.error, this.i18n) }));
+      runInAction(() => (this.phase = { _tag: "Failed", error: url.error }));
       return;
     }
     this.ports.browser.assign(url.value);
@@ -102,8 +102,8 @@ export class SignInStore {
     this.phase = { _tag: "Exchanging" };
     const answer = await run(this.ports.session.wechatAuth(query.code));
     if (!answer.ok) {
-      const message = reportFailure(answer.error, this.i18n, this.notices);
-      runInAction(() => (this.phase = message === undefined ? { _tag: "Idle" } : { _tag: "Failed", message }));
+      const shown = reportFailure(answer.error, this.i18n, this.notices);
+      runInAction(() => (this.phase = shown === undefined ? { _tag: "Idle" } : { _tag: "Failed", error: answer.error }));
       return;
     }
     const auth = answer.value;

@@ -1,9 +1,7 @@
 import type { AppPorts } from "@fuel/adapters/ports";
 import type { WebInfo } from "@fuel/domain/api";
 import { makeAutoObservable, runInAction } from "mobx";
-import type { I18nStore } from "../i18n/I18nStore.ts";
 import { failing, idle, loaded, reloading, type Load } from "./Load.ts";
-import { describeError } from "./messages.ts";
 import { run } from "./run.ts";
 
 /**
@@ -15,7 +13,6 @@ export class SiteStore {
 
   constructor(
     private readonly ports: Pick<AppPorts, "site">,
-    private readonly i18n: I18nStore,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
   }
@@ -29,7 +26,7 @@ export class SiteStore {
     this.info = reloading(this.info);
     const answer = await run(this.ports.site.webInfo());
     runInAction(() => {
-      this.info = answer.ok ? loaded(answer.value) : failing(this.info, describeError(answer.error, this.i18n));
+      this.info = answer.ok ? loaded(answer.value) : failing(this.info, answer.error);
     });
   }
 }

@@ -129,7 +129,7 @@ export class StationsStore {
       // unreadable one fails with the message already shown as a notice, keeping the list kept on
       // the device on screen if there is one (offline, the geocoder and the catalogue both fail).
       const catalogue = this.cities.cities;
-      runInAction(() => (this.list = catalogue._tag === "Failed" ? failed(catalogue.message, valueOf(this.list)) : loaded({ city: "", stations: [] })));
+      runInAction(() => (this.list = catalogue._tag === "Failed" ? failed(catalogue.error, valueOf(this.list)) : loaded({ city: "", stations: [] })));
       return;
     }
     // The picked city was asked for above (even when that failed: one request, one notice per open).
@@ -197,9 +197,8 @@ export class StationsStore {
         for (const s of answer.value) this.known.set(s.id, s);
         return;
       }
-      const message = describeError(answer.error, this.i18n);
-      this.list = failed(message, previous?.city === city ? previous : undefined);
-      this.notices.show(message, "fail");
+      this.list = failed(answer.error, previous?.city === city ? previous : undefined);
+      this.notices.show(describeError(answer.error, this.i18n), "fail");
     });
   }
 

@@ -1,5 +1,5 @@
 import { Messages } from "@fuel/domain";
-import { isTextKey } from "../i18n/catalogue.ts";
+import { isTextKey, type TextKey } from "../i18n/catalogue.ts";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 
 type Params = Readonly<Record<string, string | number>>;
@@ -18,6 +18,16 @@ export interface DescribableError {
   readonly reason?: string;
   readonly failure?: DescribableError | undefined;
 }
+
+/**
+ * A failure kept as data until a screen shows it (DESIGN §6: errors are data): a port's error as
+ * answered, a domain error, or a local failure named by its catalogue key ({@link problem}). The
+ * screen words it with {@link describeError} when it renders, so a language switch re-words it.
+ */
+export type Problem = DescribableError;
+
+/** A local failure named by its catalogue key (StationNotFound, routeFailed...), with the values of its text's slots. */
+export const problem = (key: TextKey, params?: Params): Problem => (params === undefined ? { _tag: key } : { _tag: key, params });
 
 /** A tagged answer worded from our catalogue, when every slot of its text ({minutes}, {max}) has a value in the answer's `x-error-params`. */
 const catalogueText = (error: DescribableError, i18n: Pick<I18nStore, "t">): string | undefined =>
@@ -49,6 +59,9 @@ export const describeError = (error: DescribableError, i18n: Pick<I18nStore, "t"
       return i18n.t("RouteFailed");
     case "NavigationFailed":
       return i18n.t("NavigationFailed");
+    // The pay sheet's own reason, inside our sentence.
+    case "PaymentFailed":
+      return i18n.t("order.payFailed", { reason: error.message ?? "" });
     case "PaymentUnavailable":
       if (error.reason === "outsideMessagingApp") return i18n.t("PayOutsideMessagingApp");
       return error.failure === undefined ? i18n.t("Offline") : describeError(error.failure, i18n);
@@ -61,7 +74,10 @@ export const describeError = (error: DescribableError, i18n: Pick<I18nStore, "t"
       return catalogueText(error, i18n) ?? (error.message || i18n.t("ServerError"));
     default: {
       const key = Messages.keyOf(error);
-      return key !== undefined ? Messages.describe(error, i18n.locale) : error.message || i18n.t("ServerError");
+      if (key !== undefined) return Messages.describe(error, i18n.locale, error.params);
+      // A local failure named by one of the UI's own keys (see `problem`).
+      if (isTextKey(error._tag)) return i18n.t(error._tag, error.params);
+      return error.message || i18n.t("ServerError");
     }
   }
 };

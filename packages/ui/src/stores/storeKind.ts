@@ -7,7 +7,7 @@ import type { RootStore } from "./RootStore.ts";
  *
  * Declare it beside the store class and get it through `root.use(kind)` or `useStore(kind)`:
  *
- *     export const cardsStore = storeKind((root) => new CardsStore(root.ports, root.session, root.i18n));
+ *     export const cardsStore = storeKind((root) => new CardsStore(root.ports, root.session));
  */
 export interface StoreKind<T> {
   readonly build: (root: RootStore) => T;

@@ -1,3 +1,4 @@
+import { SessionEnded } from "@fuel/adapters/ports";
 import { MemoryTokenStore } from "@fuel/adapters/testing";
 import { Routes as RouteTable } from "@fuel/domain";
 import { render, screen, waitFor } from "@testing-library/react";
@@ -66,7 +67,7 @@ describe("the shell", () => {
     shellAt("/orderlist", root);
     expect(screen.getByTestId("where").textContent).toBe("/orderlist");
     const { act } = await import("@testing-library/react");
-    act(() => root.session.ended("please sign in again"));
+    act(() => root.session.ended(new SessionEnded({ message: "please sign in again", status: 401 })));
     await waitFor(() => expect(screen.getByTestId("where").textContent).toBe("/login"));
   });
 

@@ -1,6 +1,6 @@
 import { offline } from "@fuel/adapters/ports";
 import { examples } from "@fuel/domain/api";
-import { fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import ContactPage from "../../src/pages/ContactPage.tsx";
@@ -48,5 +48,16 @@ describe("/contact", () => {
     root.ports.api.on("webInfo", examples.webInfo.response);
     fireEvent.click(screen.getByRole("button", { name: "重试" }));
     expect(await screen.findByRole("link", { name: /客服电话1/ })).toBeTruthy();
+  });
+
+  it("a failed load shown in Chinese reads in English once the language is switched, without loading again", async () => {
+    const root = testRoot({ locale: "zh-CN" });
+    root.ports.api.fail("webInfo", offline());
+    renderPage(<ContactPage />, { root, path: "/contact" });
+    expect((await screen.findByRole("alert")).textContent).toBe("网络不可用，请检查网络连接");
+    act(() => root.i18n.setLocale("en"));
+    expect(screen.getByRole("alert").textContent).toBe("network unavailable, check your connection");
+    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(root.ports.api.callsTo("webInfo")).toHaveLength(1);
   });
 });

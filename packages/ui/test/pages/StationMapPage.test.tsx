@@ -1,7 +1,7 @@
 import { FakeGeocoder, FakeGeolocation, FakeNavigator, FakeRoutePlanner } from "@fuel/adapters/testing";
 import { offline } from "@fuel/adapters/ports";
 import type { Messages } from "@fuel/domain";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import StationMapPage from "../../src/pages/StationMapPage.tsx";
@@ -61,5 +61,17 @@ describe.each(["en", "zh-CN"] as const)("/stationmap in %s", (locale) => {
   it("an unknown station id is 'station not found'", async () => {
     mapAt(locale, "/stationmap?station_id=abc");
     expect((await screen.findByRole("alert")).textContent).toBe(t.missing);
+  });
+});
+
+describe("/stationmap and the language switch", () => {
+  it("'failed to get location' shown in Chinese reads in English after the switch, without locating again", async () => {
+    const geolocation = new FakeGeolocation("denied");
+    const { root } = mapAt("zh-CN", "/stationmap?station_id=3", { geolocation });
+    expect((await screen.findByRole("alert")).textContent).toBe(TEXTS["zh-CN"].failed);
+    const located = geolocation.calls;
+    act(() => root.i18n.setLocale("en"));
+    expect(screen.getByRole("alert").textContent).toBe(TEXTS.en.failed);
+    expect(geolocation.calls).toBe(located);
   });
 });

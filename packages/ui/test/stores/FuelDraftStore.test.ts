@@ -9,6 +9,7 @@ import { FUEL_DRAFT_KEY, fuelDraftStore } from "../../src/stores/FuelDraftStore.
 import { testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations, station } from "../support/stations.ts";
 import { stationsStore } from "../../src/stores/StationsStore.ts";
+import { shownFor } from "../support/failures.ts";
 
 /** An app whose station list already showed the Guangzhou stations (as after /stationlist). */
 const appWithStations = (tabValues = new MemoryKeyValueStore(), locale: "en" | "zh-CN" = "en") => {
@@ -62,7 +63,8 @@ describe("FuelDraftStore: the one-key draft (spec §2 /oneKeyGas, §5)", () => {
     const root = appWithStations();
     root.ports.api.on("cityList", []);
     await root.use(fuelDraftStore).open(999);
-    expect(root.use(fuelDraftStore).station).toEqual({ _tag: "Failed", message: "station not found", previous: undefined });
+    expect(root.use(fuelDraftStore).station).toMatchObject({ _tag: "Failed", previous: undefined });
+    expect(shownFor(root.use(fuelDraftStore).station, root.i18n)).toBe("station not found");
   });
 
   it("fills the phone from the profile", async () => {

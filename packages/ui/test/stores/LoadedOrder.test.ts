@@ -8,6 +8,7 @@ import { orderActionsStore } from "../../src/stores/orders/OrderActionsStore.ts"
 import { entryOf } from "../../src/stores/orders/OrderEntry.ts";
 import { FakeOrders, paidOrder, wireOrder } from "../support/orders.ts";
 import { testRoot } from "../support/render.tsx";
+import { shownFor } from "../support/failures.ts";
 
 const SECOND = 1_000;
 
@@ -58,7 +59,8 @@ describe("LoadedOrder: loading", () => {
     const { root, order, open, api } = world([]);
     api.fail("orderDetail", offline());
     await open(5);
-    expect(order.detail).toMatchObject({ _tag: "Failed", message: "network unavailable, check your connection" });
+    expect(order.detail._tag).toBe("Failed");
+    expect(shownFor(order.detail, root.i18n)).toBe("network unavailable, check your connection");
     expect(order.entry).toBeUndefined();
     expect(order.offline).toBe(false);
     expect(root.notices.latest).toBeUndefined();

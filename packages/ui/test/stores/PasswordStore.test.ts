@@ -82,8 +82,9 @@ describe("PasswordStore: change password (/resetPassword)", () => {
     // What the HTTP client does on a 401: tell the session store, then fail the call.
     root.ports.api.on("resetPassword", () =>
       Effect.suspend(() => {
-        root.session.ended("please sign in again");
-        return Effect.fail(new SessionEnded({ message: "please sign in again", status: 401 }));
+        const ended = new SessionEnded({ message: "please sign in again", status: 401 });
+        root.session.ended(ended);
+        return Effect.fail(ended);
       }),
     );
     const shown: string[] = [];

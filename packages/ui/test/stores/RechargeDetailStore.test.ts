@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { rechargeDetailStore } from "../../src/stores/orders/RechargeDetailStore.ts";
 import { FakeOrders, HOUR, paidOrder, paidRecharge, rechargeOrder } from "../support/orders.ts";
 import { testRoot } from "../support/render.tsx";
+import { shownFor } from "../support/failures.ts";
 
 const MINUTE = 60_000;
 const SECOND = 1_000;
@@ -53,10 +54,11 @@ describe("RechargeDetailStore: loading", () => {
   });
 
   it("a first load that fails holds the reason in the customer's words, with nothing shown", async () => {
-    const { store, api } = rootWith([]);
+    const { root, store, api } = rootWith([]);
     api.fail("orderDetail", offline());
     await store.open(5);
-    expect(store.detail).toMatchObject({ _tag: "Failed", message: "network unavailable, check your connection" });
+    expect(store.detail._tag).toBe("Failed");
+    expect(shownFor(store.detail, root.i18n)).toBe("network unavailable, check your connection");
     expect(store.entry).toBeUndefined();
   });
 
@@ -80,10 +82,11 @@ describe("RechargeDetailStore: loading", () => {
   });
 
   it("a server refusal is worded by describeError (the server's words when its tag is unknown)", async () => {
-    const { store, api } = rootWith([]);
+    const { root, store, api } = rootWith([]);
     api.fail("orderDetail", new ServerRefused({ message: "no such order", status: 404, tag: undefined }));
     await store.open(5);
-    expect(store.detail).toMatchObject({ _tag: "Failed", message: "no such order" });
+    expect(store.detail._tag).toBe("Failed");
+    expect(shownFor(store.detail, root.i18n)).toBe("no such order");
   });
 
   it("a fuel order opened here goes to its own detail page", async () => {

@@ -2,7 +2,7 @@ import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../support/render.tsx";
 import { MemoryTokenStore } from "@fuel/adapters/testing";
-import { offline } from "@fuel/adapters/ports";
+import { offline, SessionEnded } from "@fuel/adapters/ports";
 
 describe("SessionStore", () => {
   it("reads the token and activation flag the device kept", () => {
@@ -33,10 +33,27 @@ describe("SessionStore", () => {
 
   it("a session the server ended shows its message and goes to /login (spec §8)", () => {
     const root = testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t1", activated: true }) } });
-    root.session.ended("please sign in again");
+    root.session.ended(new SessionEnded({ message: "please sign in again", status: 401 }));
     expect(root.session.signedIn).toBe(false);
     expect(root.notices.latest?.text).toBe("please sign in again");
     expect(root.navigation.pending).toMatchObject({ to: "/login", replace: true });
+  });
+
+  it("the ended session's notice is worded in the language chosen when it ends, not the server's", () => {
+    const root = testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t1", activated: true }) } });
+    root.i18n.setLocale("zh-CN");
+    root.session.ended(new SessionEnded({ message: "please sign in again", status: 401, tag: "Unauthorized" }));
+    expect(root.notices.latest?.text).toBe(root.i18n.t("Unauthorized"));
+    expect(root.notices.latest?.text).not.toBe("please sign in again");
+  });
+
+  it("a failed user load keeps the error itself, not words", async () => {
+    const root = testRoot({ ports: { tokens: new MemoryTokenStore({ token: "t1", activated: true }) } });
+    const error = offline();
+    root.ports.api.fail("userInfo", error);
+    await root.session.loadUser();
+    expect(root.session.user).toMatchObject({ _tag: "Failed", previous: undefined });
+    expect(root.session.user._tag === "Failed" && root.session.user.error).toBe(error);
   });
 
   it("a NotActivated answer sends the customer to /activated and keeps the token", () => {

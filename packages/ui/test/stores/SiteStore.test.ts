@@ -4,6 +4,7 @@ import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { valueOf } from "../../src/stores/Load.ts";
 import { testRoot } from "../support/render.tsx";
+import { shownFor } from "../support/failures.ts";
 
 describe("SiteStore", () => {
   it("loads the site settings: the service phones come from the server", async () => {
@@ -31,11 +32,23 @@ describe("SiteStore", () => {
     expect(root.site.info._tag).toBe("Loaded");
   });
 
+  it("a failed load keeps the error itself, worded in whatever language is chosen when shown", async () => {
+    const root = testRoot({ locale: "zh-CN" });
+    const error = offline();
+    root.ports.api.fail("webInfo", error);
+    await root.site.load();
+    expect(root.site.info._tag === "Failed" && root.site.info.error).toBe(error);
+    expect(shownFor(root.site.info, root.i18n)).toBe("网络不可用，请检查网络连接");
+    root.i18n.setLocale("en");
+    expect(shownFor(root.site.info, root.i18n)).toBe("network unavailable, check your connection");
+  });
+
   it("a failed load says why in the customer's language (offline, zh-CN)", async () => {
     const root = testRoot({ locale: "zh-CN" });
     root.ports.api.fail("webInfo", offline());
     await root.site.load();
-    expect(root.site.info).toMatchObject({ _tag: "Failed", message: "网络不可用，请检查网络连接" });
+    expect(root.site.info._tag).toBe("Failed");
+    expect(shownFor(root.site.info, root.i18n)).toBe("网络不可用，请检查网络连接");
   });
 
   it("after a failure, loading again (the retry) asks the server again", async () => {

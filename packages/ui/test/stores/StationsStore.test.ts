@@ -11,6 +11,7 @@ import { testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations, station } from "../support/stations.ts";
 import { CITY_KEY, cityStore } from "../../src/stores/CityStore.ts";
 import { stationsStore } from "../../src/stores/StationsStore.ts";
+import { shownFor } from "../support/failures.ts";
 
 const rootAt = (geolocation = new FakeGeolocation(GUANGZHOU), extra: Parameters<typeof testRoot>[0] = {}) => {
   const root = testRoot({ ...extra, ports: { geolocation, geocoder: new FakeGeocoder(CITY_CENTRES), ...extra.ports } });
@@ -116,7 +117,8 @@ describe("StationsStore", () => {
     const root = rootAt();
     root.ports.api.fail("cityStations", offline());
     await root.use(stationsStore).open();
-    expect(root.use(stationsStore).list).toMatchObject({ _tag: "Failed", message: Messages.text("Offline"), previous: undefined });
+    expect(root.use(stationsStore).list).toMatchObject({ _tag: "Failed", previous: undefined });
+    expect(shownFor(root.use(stationsStore).list, root.i18n)).toBe(Messages.text("Offline"));
     expect(root.use(stationsStore).rows).toBeUndefined();
   });
 

@@ -1,9 +1,10 @@
 import { MemoryKeyValueStore } from "@fuel/adapters/testing";
-import { ServerFailed } from "@fuel/adapters/ports";
+import { PaymentFailed, ServerFailed } from "@fuel/adapters/ports";
 import { Messages } from "@fuel/domain";
 import { describe, expect, it } from "vitest";
 import { I18nStore } from "../../src/i18n/I18nStore.ts";
 import { reportFailure } from "../../src/stores/failures.ts";
+import { describeError, problem } from "../../src/stores/messages.ts";
 import { NoticeStore } from "../../src/stores/NoticeStore.ts";
 
 /**
@@ -45,5 +46,21 @@ describe("a 503 reaches the toast as the server's message, in the customer's lan
   it("values that miss one of the text's slots keep the server's words", () => {
     const words = "the amount paid (100 cents) does not match the order (200 cents)";
     expect(toastFor(new ServerFailed({ message: words, status: 409, tag: "PaymentAmountMismatch", params: { paid: 100 } }), "zh-CN")).toBe(words);
+  });
+});
+
+describe("a local failure kept as data (problem) is worded when shown (issue 24)", () => {
+  const i18n = (locale: Messages.Locale) => new I18nStore(new MemoryKeyValueStore(), [locale]);
+
+  it.each(["en", "zh-CN"] as const)("%s: a UI key reads the UI's text", (locale) => {
+    expect(describeError(problem("routeFailed"), i18n(locale))).toBe(i18n(locale).t("routeFailed"));
+  });
+
+  it.each(["en", "zh-CN"] as const)("%s: a domain key reads the domain's text", (locale) => {
+    expect(describeError(problem("StationNotFound"), i18n(locale))).toBe(Messages.text("StationNotFound", locale));
+  });
+
+  it("a failed payment reads the pay sheet's reason inside our sentence", () => {
+    expect(describeError(new PaymentFailed({ message: "card declined" }), i18n("en"))).toBe("Payment failed: card declined");
   });
 });

@@ -14,6 +14,7 @@ import { KeptLine } from "../kept/KeptLine.tsx";
 import { OrderField } from "../order/OrderField.tsx";
 import { CardOptions, type CardOption } from "./CardOptions.tsx";
 import { StoreFormItem } from "../forms/StoreForm.tsx";
+import { describeError } from "../../stores/messages.ts";
 
 const SOURCES: ReadonlyArray<CardSource> = ["mine", "phone", "team", "typed"];
 const TYPES: ReadonlyArray<RechargeCardType> = ["entity", "virtual"];
@@ -45,7 +46,7 @@ const MyEntityCards = observer(function MyEntityCards() {
   if (shown === undefined && list._tag === "Failed") {
     return (
       <p className="refusal" role="alert">
-        {list.message}{" "}
+        {describeError(list.error, i18n)}{" "}
         <Button size="small" fill="none" color="primary" onClick={() => void cards.refresh()}>
           {i18n.t("retry")}
         </Button>
@@ -106,7 +107,7 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
     search();
   };
   const id = `card-lookup-${by}`;
-  const refusal = lookup._tag === "Failed" ? lookup.message : undefined;
+  const refusal = lookup._tag === "Failed" ? describeError(lookup.error, i18n) : undefined;
   const options: CardOption[] = (mine?.cards ?? []).map((c: CardInfo) => ({ key: cardKeyOf(c.cardnum, c.card_ref), lastNumber: lastDigitsOf(c.cardnum), team: c.team, status: c.status }));
   return (
     <>

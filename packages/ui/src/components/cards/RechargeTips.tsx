@@ -3,6 +3,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useStores } from "../../stores/StoresContext.tsx";
 import { valueOf } from "../../stores/Load.ts";
+import { describeError } from "../../stores/messages.ts";
 
 /**
  * The site's recharge tips (spec §3 web info `recharge_tip`, `recharge_shiti_tip`), as the settings
@@ -15,7 +16,7 @@ export const RechargeTips = observer(function RechargeTips({ entity }: { readonl
   if (info === undefined && site.info._tag === "Failed") {
     return (
       <p className="refusal" role="alert">
-        {site.info.message}{" "}
+        {describeError(site.info.error, i18n)}{" "}
         <Button size="small" fill="none" color="primary" onClick={() => void site.load()}>
           {i18n.t("retry")}
         </Button>

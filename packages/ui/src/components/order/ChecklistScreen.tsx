@@ -15,6 +15,7 @@ import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
 import { fuelOrderStore } from "../../stores/FuelOrderStore.ts";
 import "../forms/forms.css";
 import "./order.css";
+import { describeError } from "../../stores/messages.ts";
 
 /**
  * The checklist and pay button of /order (JSAPI channel) and /orderNew (FY channel), spec §2: one
@@ -49,7 +50,7 @@ export const ChecklistScreen = observer(function ChecklistScreen({ paytype }: { 
           </div>
         );
       }
-      if (fuelDraft.station._tag === "Failed") return <PageError description={fuelDraft.station.message} />;
+      if (fuelDraft.station._tag === "Failed") return <PageError description={describeError(fuelDraft.station.error, i18n)} />;
       return (
         <ErrorBlock status="empty" title={i18n.t("order.noDraft")} description={i18n.t("order.noDraftHint")}>
           <Button color="primary" onClick={() => navigate("/stationlist")}>

@@ -2,6 +2,7 @@ import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
 import { useStores } from "../../stores/StoresContext.tsx";
 import type { PayPhase } from "../../stores/checkout/CheckoutFlow.ts";
+import { describeError } from "../../stores/messages.ts";
 
 interface PayStatusProps {
   readonly phase: PayPhase;
@@ -41,7 +42,7 @@ export const PayStatus = observer(function PayStatus({ phase, followUpTo, follow
       </p>
       {phase._tag === "Failed" ? (
         <p className="refusal" role="alert">
-          {phase.message}
+          {describeError(phase.error, i18n)}
         </p>
       ) : null}
       {phase._tag === "Pending" ? (

@@ -9,6 +9,7 @@ import { PageError } from "../PageError.tsx";
 import { confirmDialog } from "./confirm.ts";
 import { formatCountdown } from "./format.ts";
 import { drawnQrNow, drawQr, loadQrLibrary } from "./qrDrawing.ts";
+import { describeError } from "../../stores/messages.ts";
 
 /** The drawn code's side in CSS px: at least 240 so a cashier's scanner reads it from a cheap phone at arm's length. */
 export const QR_SIZE_PX = 260;
@@ -75,7 +76,7 @@ export const QrPanel = observer(function QrPanel({ view, canRegenerate, regenera
           </>
         );
       case "Failed":
-        return <PageError description={view.message} onRetry={onRetry} />;
+        return <PageError description={describeError(view.error, i18n)} onRetry={onRetry} />;
       case "ExpiredOrUsed":
         return (
           <p className="order-qr-gone" role="status">

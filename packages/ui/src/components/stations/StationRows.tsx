@@ -6,6 +6,7 @@ import type { StationRow } from "../../stores/StationsStore.ts";
 import { KeptLine } from "../kept/KeptLine.tsx";
 import { PageError } from "../PageError.tsx";
 import { stationsStore } from "../../stores/StationsStore.ts";
+import { describeError } from "../../stores/messages.ts";
 
 interface StationRowsProps {
   /** What the list is called while it loads (said by screen readers). */
@@ -28,7 +29,7 @@ export const StationRows = observer(function StationRows({ loadingLabel, skeleto
   const { i18n } = useStores();
   const rows = stations.rows;
   if (rows === undefined && stations.list._tag === "Failed") {
-    return <PageError description={stations.list.message} onRetry={() => void stations.refresh()} />;
+    return <PageError description={describeError(stations.list.error, i18n)} onRetry={() => void stations.refresh()} />;
   }
   if (rows === undefined) {
     return (

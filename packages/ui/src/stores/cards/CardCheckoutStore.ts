@@ -5,6 +5,7 @@ import { Effect } from "effect";
 import { makeAutoObservable } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
 import { CheckoutFlow, type CreateAnswer, type PayPhase } from "../checkout/CheckoutFlow.ts";
+import { problem } from "../messages.ts";
 import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import type { SessionStore } from "../SessionStore.ts";
@@ -94,7 +95,7 @@ export class CardCheckoutStore {
     if (this.busy) return;
     this.kind = order.kind;
     if (this.underMaintenance) {
-      this.#checkout.fail(this.i18n.t("MaintenanceWindow"));
+      this.#checkout.fail(problem("MaintenanceWindow"));
       return;
     }
     await this.#checkout.pay({

@@ -1,13 +1,12 @@
 import type { AppPorts } from "@fuel/adapters/ports";
-import { Constants, Messages, Validation } from "@fuel/domain";
+import { Constants, Validation } from "@fuel/domain";
 import type { CardInfo, CardListEntry, CardListResponse } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
-import type { I18nStore } from "../../i18n/I18nStore.ts";
 import { readKeptCards, writeKeptCards } from "../kept/keptCards.ts";
 import { ownerOf } from "../kept/owner.ts";
 import { failed, failing, idle, loaded, loading, reloading, valueOf, type Load } from "../Load.ts";
-import { describeError } from "../messages.ts";
+import type { Problem } from "../messages.ts";
 import { run } from "../run.ts";
 import type { SessionStore } from "../SessionStore.ts";
 import { storeKind } from "../storeKind.ts";
@@ -64,7 +63,6 @@ export class CardsStore {
   constructor(
     private readonly ports: Pick<AppPorts, "recharge" | "preferences" | "clock">,
     private readonly session: SessionStore,
-    private readonly i18n: I18nStore,
   ) {
     makeAutoObservable(this, {}, { autoBind: true });
     // Kept for the root's life (./storeKind.ts), across sign-outs in the same tab: one customer's cards never stay for the next.
@@ -109,7 +107,7 @@ export class CardsStore {
     runInAction(() => {
       if (this.owner !== owner) return; // signed out (or in as someone else) meanwhile: not this session's answer
       if (!answer.ok) {
-        this.list = failing(this.list, describeError(answer.error, this.i18n));
+        this.list = failing(this.list, answer.error);
         return;
       }
       this.list = loaded(answer.value);
@@ -161,7 +159,7 @@ export class CardsStore {
     }
     const answer = await run(this.ports.recharge.cardsByPhone(phone));
     runInAction(() => {
-      this.own = answer.ok ? loaded(answer.value) : failing(this.own, describeError(answer.error, this.i18n));
+      this.own = answer.ok ? loaded(answer.value) : failing(this.own, answer.error);
     });
   }
 
@@ -170,10 +168,10 @@ export class CardsStore {
     return valueOf(this.own)?.find((c) => c.cardnum === cardNum)?.status;
   }
 
-  /** The phone typed for a look-up, checked as any phone (spec §5 'enter a correct phone number'). */
-  phoneQueryError(phone: string): string | undefined {
+  /** The phone typed for a look-up, checked as any phone (spec §5 'enter a correct phone number'): the domain's refusal, if any. */
+  phoneQueryError(phone: string): Problem | undefined {
     const checked = Validation.validatePhone(phone);
-    return Result.isFailure(checked) ? Messages.describe(checked.failure, this.i18n.locale) : undefined;
+    return Result.isFailure(checked) ? checked.failure : undefined;
   }
 
   /**
@@ -193,7 +191,7 @@ export class CardsStore {
     this.lookup = loading(valueOf(this.lookup));
     const answer = await run(by === "phone" ? this.ports.recharge.cardsByPhone(query) : this.ports.recharge.cardsByTeam(query));
     runInAction(() => {
-      this.lookup = answer.ok ? loaded({ by, query, cards: answer.value }) : failing(this.lookup, describeError(answer.error, this.i18n));
+      this.lookup = answer.ok ? loaded({ by, query, cards: answer.value }) : failing(this.lookup, answer.error);
     });
   }
 
@@ -203,4 +201,4 @@ export class CardsStore {
   }
 }
 
-export const cardsStore = storeKind((root) => new CardsStore(root.ports, root.session, root.i18n));
+export const cardsStore = storeKind((root) => new CardsStore(root.ports, root.session));

@@ -5,7 +5,7 @@ import { Result, type Effect } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
 import { valueOf } from "../Load.ts";
-import { describeError } from "../messages.ts";
+import { describeError, type Problem } from "../messages.ts";
 import type { NavigationStore } from "../NavigationStore.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
@@ -28,8 +28,8 @@ export type PayPhase =
   | { readonly _tag: "Pending"; readonly orderId: number }
   /** No messaging-app identity (spec §5): the message shows, then /wechatlogin after 2 s. */
   | { readonly _tag: "NeedsOauth" }
-  /** A refusal or a failed payment; the message says which. The pay button works again. */
-  | { readonly _tag: "Failed"; readonly message: string };
+  /** A refusal or a failed payment; the error says which (worded when shown). The pay button works again. */
+  | { readonly _tag: "Failed"; readonly error: Problem };
 
 /** What creating the order answered: an order to pay, or the channel's refusal in its own words. */
 export type CreateAnswer =
@@ -106,13 +106,14 @@ export class CheckoutFlow {
 
     const created = await run(request.create(key));
     if (!created.ok) {
-      this.fail(describeError(created.error, this.i18n));
+      this.fail(created.error);
       return;
     }
     const answer = created.value;
     if (answer._tag === "NotTaken") {
       taps.forget();
-      this.fail(answer.message);
+      // The channel's own words, kept as they came.
+      this.fail(answer);
       return;
     }
     const { orderId } = answer;
@@ -152,10 +153,10 @@ export class CheckoutFlow {
     }
   }
 
-  /** A refusal in words: shown as the phase and as a notice; the pay button works again. */
-  fail(message: string): void {
-    runInAction(() => (this.phase = { _tag: "Failed", message }));
-    this.notices.show(message, "fail");
+  /** A refusal: shown as the phase and as a notice; the pay button works again. */
+  fail(error: Problem): void {
+    runInAction(() => (this.phase = { _tag: "Failed", error }));
+    this.notices.show(describeError(error, this.i18n), "fail");
   }
 
   private needsOauth(): void {
@@ -169,8 +170,7 @@ export class CheckoutFlow {
       this.needsOauth();
       return;
     }
-    const text = error._tag === "PaymentFailed" ? this.i18n.t("order.payFailed", { reason: error.message }) : describeError(error, this.i18n);
-    this.fail(text);
+    this.fail(error);
   }
 
   /** Paid, or left unpaid for later: the next tap is a new action, the page's draft is done. */

@@ -4,7 +4,6 @@ import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
 import { reportFailure } from "../failures.ts";
 import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
-import { describeError } from "../messages.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import type { OrderActionsStore } from "./OrderActionsStore.ts";
@@ -129,7 +128,7 @@ export class LoadedOrder {
     runInAction(() => {
       const { kept, saidByPage } = fallback?.(orderId, answer.error) ?? NOTHING_KEPT;
       const shown = previous ?? kept;
-      this.detail = failed(describeError(answer.error, this.i18n), shown);
+      this.detail = failed(answer.error, shown);
       if (!options.quiet && shown !== undefined && !saidByPage) reportFailure(answer.error, this.i18n, this.notices);
     });
     return undefined;

@@ -5,7 +5,7 @@ import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
 import { reportFailure } from "../failures.ts";
 import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
-import { describeError } from "../messages.ts";
+import type { Problem } from "../messages.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import { LoadedOrder, type FailedLoadFallback, type LoadOptions } from "./LoadedOrder.ts";
@@ -31,7 +31,8 @@ export type QrView =
   | { readonly _tag: "Shown"; readonly code: ShownCode; readonly expiresAt: number; readonly secondsLeft: number }
   /** Spec §4: the code was redeemed or its 48 h are over: 'expired/used'. */
   | { readonly _tag: "ExpiredOrUsed" }
-  | { readonly _tag: "Failed"; readonly message: string };
+  /** Worded by the QR area when shown. */
+  | { readonly _tag: "Failed"; readonly error: Problem };
 
 /** The refund form's state. */
 export type RefundForm = { readonly _tag: "Closed" } | { readonly _tag: "Open"; readonly error: string | undefined } | { readonly _tag: "Sending" };
@@ -108,7 +109,7 @@ export class OrderDetailStore {
       const msLeft = Math.min(Constants.FUEL_QR_VALIDITY_MS, expiresAt - this.now);
       return { _tag: "Shown", code, expiresAt, secondsLeft: Math.max(0, Math.ceil(msLeft / 1_000)) };
     }
-    return this.code._tag === "Failed" ? { _tag: "Failed", message: this.code.message } : { _tag: "Loading" };
+    return this.code._tag === "Failed" ? { _tag: "Failed", error: this.code.error } : { _tag: "Loading" };
   }
 
   /** Whether a code is on screen (the page polls, ticks and keeps the screen on only then). */
@@ -204,7 +205,7 @@ export class OrderDetailStore {
       }
       const copy = readQrCopy(this.ports.preferences, orderId);
       if (copy !== undefined) this.code = loaded({ value: copy.code, offline: true });
-      else this.code = failed(describeError(answer.error, this.i18n), shown);
+      else this.code = failed(answer.error, shown);
     });
   }
 

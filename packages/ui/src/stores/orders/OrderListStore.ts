@@ -4,7 +4,6 @@ import type { Order as WireOrder } from "@fuel/domain/api";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
 import { reportFailure } from "../failures.ts";
-import { describeError } from "../messages.ts";
 import { failed, idle, loaded, loading, valueOf, type Load } from "../Load.ts";
 import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
@@ -180,8 +179,7 @@ export class OrderListStore {
         this.now = at;
         return;
       }
-      const message = describeError(answer.error, this.i18n);
-      state.list = failed(message, previous);
+      state.list = failed(answer.error, previous);
       if (previous !== undefined) reportFailure(answer.error, this.i18n, this.notices);
     });
   }

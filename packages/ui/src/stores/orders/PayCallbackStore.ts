@@ -1,7 +1,7 @@
 import type { AppPorts } from "@fuel/adapters/ports";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
-import { describeError } from "../messages.ts";
+import { problem, type Problem } from "../messages.ts";
 import { run } from "../run.ts";
 import { storeKind } from "../storeKind.ts";
 
@@ -19,9 +19,9 @@ export type PayCallbackView =
   /** The server's live code for the customer's order. */
   | { readonly _tag: "Confirmed"; readonly code: string; readonly orderNumber: string }
   /** The server answered, and gives no code: not the customer's order, unpaid yet, used, expired... */
-  | { readonly _tag: "Refused"; readonly message: string }
+  | { readonly _tag: "Refused"; readonly error: Problem }
   /** No answer (network, timeout, a 5xx after the client's retry): asking again may work. */
-  | { readonly _tag: "Failed"; readonly message: string };
+  | { readonly _tag: "Failed"; readonly error: Problem };
 
 /** Refusals that mean 'this is no order of yours' (one answer for unknown and someone else's, on purpose). */
 const NOT_YOURS = new Set(["OrderNotFound"]);
@@ -57,11 +57,11 @@ export class PayCallbackStore {
       const error = answer.error;
       if (error._tag === "ServerRefused") {
         const notYours = NOT_YOURS.has(error.tag ?? "") || error.status === 404;
-        this.view = { _tag: "Refused", message: notYours ? this.i18n.t("order.codeNotConfirmed") : describeError(error, this.i18n) };
+        this.view = { _tag: "Refused", error: notYours ? problem("order.codeNotConfirmed") : error };
         return;
       }
       // SessionEnded / NotActivated: the client's hooks already move to /login or /activated.
-      this.view = { _tag: "Failed", message: describeError(error, this.i18n) };
+      this.view = { _tag: "Failed", error };
     });
   }
 

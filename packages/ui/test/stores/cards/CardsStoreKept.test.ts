@@ -1,5 +1,5 @@
 import { MemoryTokenStore } from "@fuel/adapters/testing";
-import { offline } from "@fuel/adapters/ports";
+import { offline, SessionEnded } from "@fuel/adapters/ports";
 import type { CardListResponse } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
@@ -93,7 +93,7 @@ describe("CardsStore: the list kept on the device for the signed-in customer (is
   it("the session ending (401) forgets the kept cards", async () => {
     const { root } = signedIn();
     writeKeptCards(root.ports.preferences, { owner: ownerOf("token-of-a"), cards: KEPT, savedAt: YESTERDAY });
-    root.session.ended("please sign in again");
+    root.session.ended(new SessionEnded({ message: "please sign in again", status: 401 }));
     expect(root.ports.preferences.get("fuel.kept.cards")).toBeNull();
   });
 
