@@ -1,3 +1,4 @@
+import type { Brand } from "effect";
 import { Data, Result } from "effect";
 import { CENTS_PER_YUAN } from "./Constants.ts";
 
@@ -7,8 +8,19 @@ import { CENTS_PER_YUAN } from "./Constants.ts";
  * @module
  */
 
-/** An amount of money in integer cents (1 yuan = 100 cents). */
-export type Cents = number & { readonly Cents: unique symbol };
+/**
+ * An amount of money in integer cents (1 yuan = 100 cents).
+ *
+ * The one definition of the type (issue 24). It is effect's `Brand` so that the wire schema
+ * `api/Primitives.ts` `Cents` (`Schema.brand("Cents")`) decodes to this very type: a decoded wire
+ * amount is a `Money.Cents` with no conversion. The type lives here, not beside the schema,
+ * because this module is in the UI's first-load chunks and must not pull in `Schema` at run time
+ * (a type-only import costs nothing); the schema, which needs `Schema` anyway, refines to it.
+ */
+export type Cents = Brand.Branded<number, CentsBrand>;
+
+/** The brand key of {@link Cents}: the wire schema brands with this same key. */
+export type CentsBrand = "Cents";
 
 /** The largest amount we accept from a person: keeps every cent figure a safe integer with room for arithmetic. */
 export const MAX_INPUT_YUAN_DIGITS = 9;

@@ -2,7 +2,7 @@ import { Result } from "effect";
 import { describe, expect, it } from "vitest";
 import { describe as describe_ } from "../src/Messages.ts";
 import { CARD_PURCHASE_PAGE, cardPurchasePrices, cardPurchaseQuote, chargeableCents, discountPerLitre, drop, litres, payableCents, quote, savingCents } from "../src/Pricing.ts";
-import type { Cents } from "../src/Money.ts";
+import { cents } from "../src/Money.ts";
 
 describe("Pricing", () => {
   it("payable rounds half-up to the cent: 10040 x 7.30 / 8.00 = 9161.5 -> 9162", () => {
@@ -39,7 +39,7 @@ describe("Pricing", () => {
   });
 
   it("quote gathers the figures the order page shows", () => {
-    expect(quote(10040 as Cents, 730, 800)).toEqual({ amount: 10040, payable: 9162, saving: 878, litres: "12.55", discountPerLitre: 70 });
+    expect(quote(cents(10040), 730, 800)).toEqual({ amount: 10040, payable: 9162, saving: 878, litres: "12.55", discountPerLitre: 70 });
   });
 
   it("refuses a zero original price instead of dividing by zero", () => {
@@ -59,7 +59,7 @@ describe("Pricing", () => {
   });
 
   it("buying a 1000-yuan card pays 1000 x 4.61 / 5.11 = 902.15 yuan (902.152... rounded half-up)", () => {
-    expect(cardPurchaseQuote(100_000 as Cents)).toEqual({ amount: 100_000, payable: 90_215, saving: 9_785, litres: "195.69", discountPerLitre: 50 });
+    expect(cardPurchaseQuote(cents(100_000))).toEqual({ amount: 100_000, payable: 90_215, saving: 9_785, litres: "195.69", discountPerLitre: 50 });
   });
 });
 

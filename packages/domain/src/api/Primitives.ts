@@ -1,6 +1,7 @@
 import { Schema, SchemaGetter } from "effect";
 import { DIESEL_0, DISABLED_GASOLINE } from "../Constants.ts";
 import * as Messages from "../Messages.ts";
+import type * as Money from "../Money.ts";
 import { CARD_TYPE_CODES, ORDER_TYPE_CODES, STATUS_CODES } from "../Order.ts";
 import { REFUND_STATUS_CODES } from "../Refund.ts";
 
@@ -108,12 +109,19 @@ export type StationId = typeof StationId.Type;
  * Money on the wire: integer cents (spec §9, yuan x 100), non-negative, at most
  * {@link INT4_MAX} (the `integer` column it is stored in). 12.50 yuan is `1250`. Never a float,
  * never yuan.
+ *
+ * Decodes to the domain's {@link Money.Cents} itself (issue 24: one Cents type, no bridge): the
+ * type is defined in `Money.ts`, which the UI loads first and which must not load `Schema`, so
+ * this schema only brands with the same key. The brand is a type only: encoding gives the plain
+ * number back, and the JSON Schema is the integer's.
  */
-export const Cents = intBetween(0).annotate({
-  identifier: "Cents",
-  description: "money in integer cents (yuan x 100), from 0 to 2147483647",
-});
-export type Cents = typeof Cents.Type;
+export const Cents = intBetween(0)
+  .pipe(Schema.brand<Money.CentsBrand>("Cents"))
+  .annotate({
+    identifier: "Cents",
+    description: "money in integer cents (yuan x 100), from 0 to 2147483647",
+  });
+export type Cents = Money.Cents;
 
 /**
  * A price per litre on the wire: integer cents per litre. 7.30 yuan per litre is `730`.
@@ -191,19 +199,23 @@ export const OrderIdField = numberOrDigits(OrderId);
 /** `station_id` in a request: {@link StationId}, also as a string of digits. */
 export const StationIdField = numberOrDigits(StationId);
 
+/** A non-negative safe integer of cents, as {@link Money.Cents}: a draft's amount before the page's limit is applied. */
+const DraftCents = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).pipe(Schema.brand<Money.CentsBrand>("Cents"));
+
 /**
  * `order_amount` in a draft: {@link CentsString}, also as a JSON number of cents (`10040`, a
- * non-negative safe integer; `-0` is `"0"`). Decodes and encodes as the canonical string.
+ * non-negative safe integer; `-0` is `0`). Decodes to {@link Money.Cents} (not bounded by
+ * {@link INT4_MAX}: `Validation` refuses a large amount with the page's own limit); encodes as
+ * the canonical string.
  */
-export const AmountField = Schema.Union([
-  CentsString,
-  Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).pipe(
-    Schema.decodeTo(CentsString, {
-      decode: SchemaGetter.transform((n: number) => String(toNumber(n))),
-      encode: SchemaGetter.transform((s: string) => Number(s)),
+export const AmountField = Schema.Union([CentsString, Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))])
+  .pipe(
+    Schema.decodeTo(DraftCents, {
+      decode: SchemaGetter.transform((raw: string | number) => toNumber(raw)),
+      encode: SchemaGetter.transform((n: number): string | number => String(n)),
     }),
-  ),
-]).annotate({ description: "integer cents as a string of digits, e.g. \"10040\" (a JSON number is read too)" });
+  )
+  .annotate({ description: "integer cents as a string of digits, e.g. \"10040\" (a JSON number is read too)" });
 
 /**
  * A string field matched whatever its letter case (`"FY"`, `"Fy"`, `"WECHAT"`), read as `target`'s

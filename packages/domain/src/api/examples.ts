@@ -1,4 +1,5 @@
 import type { ApiName, RequestEncodedOf, ResponseEncodedOf } from "./Api.ts";
+import { cents } from "../Money.ts";
 import type { CardInfo, Order, PayInfo, Station, User, WebInfo } from "./Entities.ts";
 
 /**
@@ -78,8 +79,8 @@ export const exampleOrder: Order = {
   order_type: 2,
   card_type: null,
   gas_type: "0#",
-  order_amount: 10040,
-  amount: 9162,
+  order_amount: cents(10040),
+  amount: cents(9162),
   created_at: "2024-11-26T09:15:00+08:00",
   payment_time: null,
   remark: "",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { CENTS_PER_YUAN, ONE_KEY_MAX_YUAN } from "../Constants.ts";
 import type { LngLat } from "../Distance.ts";
-import type { Cents } from "../Money.ts";
+import { cents, type Cents } from "../Money.ts";
 import type { StationFacts } from "../Station.ts";
 
 /**
@@ -12,7 +12,7 @@ import type { StationFacts } from "../Station.ts";
 
 /** Any amount a one-key order may carry: 1 cent .. 10000 yuan. */
 export const amountCents = (maxYuan: number = ONE_KEY_MAX_YUAN): fc.Arbitrary<Cents> =>
-  fc.integer({ min: 1, max: maxYuan * CENTS_PER_YUAN }).map((n) => n as Cents);
+  fc.integer({ min: 1, max: maxYuan * CENTS_PER_YUAN }).map(cents);
 
 /** A per-litre price in cents, in a realistic range (1.00 .. 20.00 yuan/L). */
 export const priceCents: fc.Arbitrary<number> = fc.integer({ min: 100, max: 2_000 });

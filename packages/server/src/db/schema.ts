@@ -1,3 +1,4 @@
+import type { Money } from "@fuel/domain";
 import { sql } from "drizzle-orm";
 import {
   boolean,
@@ -290,9 +291,9 @@ export const orders = pgTable(
     cardType: integer("card_type"),
     gasType: text("gas_type").notNull(),
     /** What the customer asked for, in cents. */
-    orderAmount: integer("order_amount").notNull(),
+    orderAmount: integer("order_amount").$type<Money.Cents>().notNull(),
     /** What the customer pays, in cents (computed by the server with @fuel/domain Pricing). */
-    amount: integer("amount").notNull(),
+    amount: integer("amount").$type<Money.Cents>().notNull(),
     stationId: integer("station_id").references(() => stations.id, { onDelete: "set null" }),
     gasOriginalPrice: integer("gas_original_price"),
     gasNowPrice: integer("gas_now_price"),
@@ -363,7 +364,7 @@ export const payments = pgTable(
       .references(() => orders.id, { onDelete: "restrict" }),
     channel: text("channel").notNull(),
     transactionId: text("transaction_id").notNull(),
-    amount: integer("amount").notNull(),
+    amount: integer("amount").$type<Money.Cents>().notNull(),
     paidAt: instant("paid_at").notNull(),
     receivedAt: instant("received_at").notNull(),
     refundRequired: boolean("refund_required").notNull().default(false),
@@ -409,7 +410,7 @@ export const sandboxChannelOrders = pgTable(
     channel: text("channel").notNull(),
     mchntOrderNo: text("mchnt_order_no").notNull(),
     prepayId: text("prepay_id").notNull().unique(),
-    amount: integer("amount").notNull(),
+    amount: integer("amount").$type<Money.Cents>().notNull(),
     payerOpenid: text("payer_openid").notNull(),
     expiresAt: instant("expires_at").notNull(),
     /** NOTPAY, SUCCESS, PAYERROR, CLOSED or REFUND: WeChat's trade states. */

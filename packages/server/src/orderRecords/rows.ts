@@ -1,4 +1,6 @@
 import { CardNumber, Order, Time } from "@fuel/domain";
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope so that PAYABLE_COLUMNS's inferred type (its money columns are Money.Cents) can be named (TS2742)
+import type { Money } from "@fuel/domain";
 import type { GasType, Order as WireOrder, PayType } from "@fuel/domain/api";
 import { Result } from "effect";
 import { orders } from "../db/schema.ts";

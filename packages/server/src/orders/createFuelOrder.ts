@@ -6,7 +6,6 @@ import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import type { ChannelName, PaymentChannel, PayParams } from "../payments/PaymentChannel.ts";
 import { sha256 } from "../security/tokens.ts";
-import { centsOf } from "./draftRules.ts";
 import { storeNewOrder } from "./storeNewOrder.ts";
 import type { PayableOrder } from "../orderRecords/rows.ts";
 
@@ -39,7 +38,7 @@ export const creationAnswer = (order: Pick<PayableOrder, "id" | "paytype">, para
 
 export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: string | null | undefined, draft: DraftOrder, now: number): Promise<OrderCreateResponse> => {
   orRefuse(Validation.validateGasType(draft.gas_Type));
-  const orderAmount = orRefuse(Validation.validateOneKeyCents(centsOf(draft.order_amount)));
+  const orderAmount = orRefuse(Validation.validateOneKeyCents(draft.order_amount));
   const phone = orRefuse(Validation.validatePhone(draft.phone));
   const station = await deps.catalogue.station(draft.station_id);
   if (station === undefined) throw refuse("StationNotFound");

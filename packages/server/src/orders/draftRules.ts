@@ -1,4 +1,4 @@
-import { Maintenance, Money, Time } from "@fuel/domain";
+import { Maintenance, Time } from "@fuel/domain";
 import { randomInt } from "node:crypto";
 import { refuse } from "../refusals/Refusal.ts";
 
@@ -17,9 +17,6 @@ import { refuse } from "../refusals/Refusal.ts";
 export const refuseDuringMaintenance = (now: number): void => {
   if (Maintenance.isUnderMaintenance(now)) throw refuse("MaintenanceWindow");
 };
-
-/** Integer cents from the wire's string of digits (the contract allows at most 15 digits: always a safe integer). */
-export const centsOf = (digits: string): Money.Cents => Money.cents(Number(digits));
 
 /**
 

@@ -2,7 +2,7 @@ import { Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { CardPurchaseRequest, RechargeOrderCreated } from "@fuel/domain/api";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
-import { centsOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
@@ -30,7 +30,7 @@ export const createCardPurchase = async (
   now: number,
 ): Promise<RechargeOrderCreated> => {
   refuseDuringMaintenance(now);
-  const orderAmount = orRefuse(Validation.validateCardPurchaseCents(centsOf(request.order_amount)));
+  const orderAmount = orRefuse(Validation.validateCardPurchaseCents(request.order_amount));
   const phone = orRefuse(Validation.validatePhone(request.phone));
 
   const prices = Pricing.cardPurchasePrices();

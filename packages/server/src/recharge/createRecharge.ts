@@ -2,7 +2,7 @@ import { CardNumber, Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreated } from "@fuel/domain/api";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
-import { centsOf, refuseDuringMaintenance } from "../orders/draftRules.ts";
+import { refuseDuringMaintenance } from "../orders/draftRules.ts";
 import { storeNewOrder } from "../orders/storeNewOrder.ts";
 import { openPayment, payDescription } from "../payments/openPayment.ts";
 import { sha256 } from "../security/tokens.ts";
@@ -58,7 +58,7 @@ export const createRecharge = async (
       gasType: draft.gas_Type,
       cardType,
       lastNumber: referenced === undefined ? draft.last_number : CardNumber.lastDigits(referenced.cardnum),
-      amount: centsOf(draft.order_amount),
+      amount: draft.order_amount,
       phone: draft.phone,
       secondPhone: draft.phonenum2,
       stationId: draft.station_id,

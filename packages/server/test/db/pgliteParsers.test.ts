@@ -1,4 +1,5 @@
 import { PGlite, type QueryOptions } from "@electric-sql/pglite";
+import { Money } from "@fuel/domain";
 import { count, eq, getTableColumns, getTableName, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -72,8 +73,8 @@ beforeAll(async () => {
       status: 2,
       orderType: 1,
       gasType: "0#",
-      orderAmount: 10040,
-      amount: 9162,
+      orderAmount: Money.cents(10040),
+      amount: Money.cents(9162),
       stationId: 1,
       gasOriginalPrice: 800,
       gasNowPrice: 730,
@@ -86,7 +87,7 @@ beforeAll(async () => {
       paidAt: new Date(now.getTime() + 1),
     })
     .returning();
-  await stock.insert(payments).values({ orderId: order!.id, channel: "wechat", transactionId: "t1", amount: 9162, paidAt: now, receivedAt: now, refundRequired: true });
+  await stock.insert(payments).values({ orderId: order!.id, channel: "wechat", transactionId: "t1", amount: Money.cents(9162), paidAt: now, receivedAt: now, refundRequired: true });
   expected = await readAll(stock);
   lean = pgliteDrizzle(client);
 }, 60_000);

@@ -1,3 +1,4 @@
+import { Money } from "@fuel/domain";
 import { STATUS } from "../../src/orderRecords/rows.ts";
 import { DOUBLE_TAP_WINDOW_MS, type PlacedRow } from "../../src/orders/storeNewOrder.ts";
 
@@ -15,8 +16,8 @@ export const placedRows = (prefix: string, now: number): ((overrides?: Partial<P
       status: STATUS.unpaid,
       orderType: 1,
       gasType: "0#",
-      orderAmount: 10040,
-      amount: 9162,
+      orderAmount: Money.cents(10040),
+      amount: Money.cents(9162),
       phone: "13800138000",
       paytype: "wechat",
       mchntOrderNo: `${prefix}${seq}`,

@@ -1,4 +1,4 @@
-import { Constants, Order, Refund } from "@fuel/domain";
+import { Constants, Money, Order, Refund } from "@fuel/domain";
 import { durationMs, epochMs, orderKind, orderStatus, refundStatus } from "@fuel/domain/testing";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
@@ -66,8 +66,8 @@ const insert = async (o: StoredOrder, now: number): Promise<{ readonly id: numbe
       orderType: Order.orderTypeCode(o.kind === "fuel" ? "payAsYouGo" : "entityCard"),
       cardType: o.kind === "fuel" ? null : Order.cardTypeCode("entity"),
       gasType: "0#",
-      orderAmount: 100,
-      amount: 100,
+      orderAmount: Money.cents(100),
+      amount: Money.cents(100),
       phone: "13900000000",
       paytype: "wechat",
       mchntOrderNo: `EXPIRY${seq}`,

@@ -1,3 +1,4 @@
+import { Money } from "@fuel/domain";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { findStation, stationsOfCity } from "../../src/catalogue/stations.ts";
@@ -98,7 +99,7 @@ export const successNotification = (booted: BootedApp, mchntOrderNo: string, amo
       transaction_id: transactionId,
       trade_state: "SUCCESS",
       success_time: new Date(paidAtMs ?? now).toISOString(),
-      amount: { total: amount, currency: "CNY" },
+      amount: { total: Money.cents(amount), currency: "CNY" },
     },
     now,
   );

@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, createVerify, randomBytes, type KeyObject } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { Money } from "@fuel/domain";
 import type { PaymentNotificationResource } from "@fuel/domain/api";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -130,7 +131,7 @@ describe("HttpGateway.createPrepay", () => {
       out_trade_no: prepayRequest.mchntOrderNo,
       time_expire: "2024-11-26T09:31:05+08:00",
       notify_url: "https://fuel.example.com/api/payment/notify",
-      amount: { total: 9162, currency: "CNY" },
+      amount: { total: Money.cents(9162), currency: "CNY" },
       payer: { openid: prepayRequest.payerOpenid },
     });
     expect(req.headers["content-type"]).toBe("application/json");
@@ -380,7 +381,7 @@ describe("JsapiChannel", () => {
       success_time: "2024-11-26T09:20:00+08:00",
       appid: APP_ID,
       mchid: MCH_ID,
-      amount: { total: 9162, currency: "CNY" },
+      amount: { total: Money.cents(9162), currency: "CNY" },
     };
 
     const asHeaders = (h: Readonly<Record<string, string>>): NotificationHeaders => ({

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { Messages, Time } from "@fuel/domain";
+import { Messages, type Money, Time } from "@fuel/domain";
 import type { PaymentNotificationResource } from "@fuel/domain/api";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -85,7 +85,7 @@ interface Unpaid {
   readonly me: Customer;
   readonly orderId: number;
   readonly mchntOrderNo: string;
-  readonly amount: number;
+  readonly amount: Money.Cents;
   readonly createdAt: number;
   readonly payDeadline: number;
 }

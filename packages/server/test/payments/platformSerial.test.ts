@@ -1,4 +1,5 @@
 import { createPublicKey, generateKeyPairSync, type KeyObject } from "node:crypto";
+import { Money } from "@fuel/domain";
 import type { PaymentNotificationResource } from "@fuel/domain/api";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.ts";
@@ -45,7 +46,7 @@ const resource = (channel: ChannelName): PaymentNotificationResource => ({
   trade_state: "SUCCESS",
   success_time: "2026-11-26T09:02:00+08:00",
   mchid: MCH[channel],
-  amount: { total: 9162, currency: "CNY" },
+  amount: { total: Money.cents(9162), currency: "CNY" },
 });
 
 /** A notification for `channel` signed by `signer`, naming the certificate `serial`. */

@@ -1,4 +1,4 @@
-import { Pricing } from "@fuel/domain";
+import { Money, Pricing } from "@fuel/domain";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
@@ -150,8 +150,8 @@ describe("rechargeorder/buycard creates a card purchase", () => {
   });
 
   it("the pay sheet says a new card is bought, with no card number", () => {
-    expect(payDescription({ kind: "recharge", gasType: "0#", orderAmount: 100_000, lastNumber: null, issuesCard: true })).toBe("New virtual diesel card ¥1000.00");
-    expect(payDescription({ kind: "recharge", gasType: "0#", orderAmount: 100_000, lastNumber: "1234567", issuesCard: false })).toBe("Fuel card recharge 4567 ¥1000.00");
+    expect(payDescription({ kind: "recharge", gasType: "0#", orderAmount: Money.cents(100_000), lastNumber: null, issuesCard: true })).toBe("New virtual diesel card ¥1000.00");
+    expect(payDescription({ kind: "recharge", gasType: "0#", orderAmount: Money.cents(100_000), lastNumber: "1234567", issuesCard: false })).toBe("Fuel card recharge 4567 ¥1000.00");
   });
 
   it("the payable is Pricing.cardPurchaseQuote's (chargeable: at least a cent) for any amount up to 5000 yuan", async () => {

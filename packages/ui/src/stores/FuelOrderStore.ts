@@ -1,6 +1,6 @@
 import { payInfoOf, type AppPorts } from "@fuel/adapters/ports";
 import { Constants, Routes } from "@fuel/domain";
-import type { DraftOrder, PayType } from "@fuel/domain/api";
+import type { PayType, RequestEncodedOf } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { makeAutoObservable } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
@@ -15,7 +15,7 @@ import { storeKind } from "./storeKind.ts";
 export const PENDING_ORDER_KEY = "fuel.pendingFuelOrder";
 
 /** The wire draft of spec §3 (order_amount is cents as a string). */
-const wireDraft = (draft: ConfirmedDraft): DraftOrder => ({
+const wireDraft = (draft: ConfirmedDraft): RequestEncodedOf<"orderCreate"> => ({
   gas_Type: Constants.DIESEL_0,
   order_amount: String(draft.amount),
   phone: draft.phone,

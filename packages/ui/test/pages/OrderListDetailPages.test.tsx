@@ -133,7 +133,7 @@ describe("/orderDetail/:id", () => {
     expect(await screen.findByText("KPCODE5")).toBeTruthy();
     const receipt = screen.getByRole("region", { name: "E-receipt" });
     const valueOf = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
-    const quote = Pricing.quote(order.order_amount as Money.Cents, order.gas_now_price!, order.gas_original_price!);
+    const quote = Pricing.quote(order.order_amount, order.gas_now_price!, order.gas_original_price!);
     // The quote's module (Pricing, decimal.js) is fetched after the code: same rows meanwhile.
     await waitFor(() => expect(valueOf("Litres")).toBe(`${quote.litres} L`), { timeout: 10_000 });
     expect(valueOf("Saving")).toBe(Money.formatYuan(quote.saving));

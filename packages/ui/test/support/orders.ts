@@ -1,13 +1,13 @@
 import type { ScriptedApi } from "@fuel/adapters/testing";
 import { Order, Time } from "@fuel/domain";
-import { examples, orderListStatuses, type Order as WireOrder } from "@fuel/domain/api";
+import { exampleOrder, orderListStatuses, type Order as WireOrder } from "@fuel/domain/api";
 import { Effect } from "effect";
 
 /** The fake clock's start (fakePorts): 2026-11-23 10:00 China time. */
 export const T0 = Date.parse("2026-11-23T02:00:00Z");
 export const HOUR = 3_600_000;
 
-const example = examples.orderDetail.response;
+const example = exampleOrder;
 
 /** A fuel order as the server answers it, unpaid with 15 minutes left unless told otherwise. */
 export const wireOrder = (overrides: Partial<WireOrder> = {}): WireOrder => ({

@@ -1,4 +1,4 @@
-import { Pricing, type Money } from "@fuel/domain";
+import { Pricing } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
 
 /**
@@ -9,5 +9,5 @@ import type { Order as WireOrder } from "@fuel/domain/api";
 export const receiptQuote = (order: WireOrder): Pricing.Quote | undefined => {
   const now = order.gas_now_price;
   const original = order.gas_original_price;
-  return now !== null && original !== null && original > 0 ? Pricing.quote(order.order_amount as Money.Cents, now, original) : undefined;
+  return now !== null && original !== null && original > 0 ? Pricing.quote(order.order_amount, now, original) : undefined;
 };

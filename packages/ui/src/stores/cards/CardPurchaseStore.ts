@@ -1,6 +1,6 @@
 import type { AppPorts } from "@fuel/adapters/ports";
 import { Messages, type Money, Pricing, Validation } from "@fuel/domain";
-import type { CardPurchaseRequest } from "@fuel/domain/api";
+import type { RequestEncodedOf } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
 import type { I18nStore } from "../../i18n/I18nStore.ts";
@@ -103,7 +103,7 @@ export class CardPurchaseStore {
   }
 
   /** The request `cardPurchaseCreate` is sent, when every rule holds. */
-  get request(): CardPurchaseRequest | undefined {
+  get request(): RequestEncodedOf<"cardPurchaseCreate"> | undefined {
     const amount = this.checkedAmount;
     const phone = Validation.validatePhone(this.phone);
     const quote = this.quote;

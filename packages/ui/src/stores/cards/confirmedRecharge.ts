@@ -1,5 +1,5 @@
 import { Constants, type Money, Order, type Pricing, Validation } from "@fuel/domain";
-import type { DraftRecharge, Station } from "@fuel/domain/api";
+import type { RequestEncodedOf, Station } from "@fuel/domain/api";
 import { commonNumberOf, referenceOf, type DraftCard } from "./rechargeCard.ts";
 
 /** A draft that passed every rule, station included: what the checklist pays for. */
@@ -13,7 +13,7 @@ export interface ConfirmedRecharge {
   readonly station: Station;
   readonly page: Validation.RechargePage;
   /** The request `rechargeOrderCreate` is sent. */
-  readonly wire: DraftRecharge;
+  readonly wire: RequestEncodedOf<"rechargeOrderCreate">;
 }
 
 /** What the customer entered besides what `Validation.validateRechargeDraft` answered. */
@@ -34,7 +34,7 @@ export const confirmRecharge = (valid: Validation.ValidRechargeDraft<number>, en
   const remark = Validation.cleanFreeText(entry.remark);
   const commonNumber = commonNumberOf(card.cardNum);
   const cardRef = referenceOf(card);
-  const wire: DraftRecharge = {
+  const wire: RequestEncodedOf<"rechargeOrderCreate"> = {
     gas_Type: Constants.DIESEL_0,
     card_type: Order.cardTypeCode(card.cardType),
     ...(commonNumber === undefined ? {} : { common_number: commonNumber }),
