@@ -1,7 +1,7 @@
 import { cleanup, configure as configureTestingLibrary } from "@testing-library/react";
 import { Dialog, Toast } from "antd-mobile";
 import { configure } from "mobx";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll } from "vitest";
 // Notices (app/Notices.tsx) imports the Toast component by this path on a store's first notice,
 // after the render that raised it. Loaded here, it is in the module graph before any test starts:
 // a notice raised as a test file ends would otherwise load it (and its mask.css) while Vitest
@@ -25,6 +25,16 @@ afterEach(() => {
 });
 
 installKitRenderer();
+
+// Every page module (and the antd-mobile parts it imports) loaded before a file's tests run. The
+// app loads pages lazily; a test that navigates to one and ends before its chunk arrived would
+// leave the import running while Vitest tears the file's environment down (an
+// EnvironmentTeardownError, seen on a cold run, that then failed every later file of the worker).
+// The files of a worker share modules (vitest.config.ts), so only the first pays for it.
+const pageModules = import.meta.glob("../../src/pages/*.tsx");
+beforeAll(async () => {
+  await Promise.all(Object.values(pageModules).map((load) => load()));
+}, 60_000);
 
 // findBy*/waitFor give up after 1 s by default: on a loaded two-core machine a lazy chunk, an
 // antd-mobile dialog's entrance or a MobX reaction can take longer than that, and a test would
