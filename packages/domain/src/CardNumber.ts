@@ -24,3 +24,30 @@ export const shownDigits = (cardnum: string): string => cardnum.slice(-CARD_SHOW
  * @example CardNumber.masked("1000111234567") // "*********4567"
  */
 export const masked = (cardnum: string): string => "*".repeat(Math.max(0, cardnum.length - CARD_SHOWN_DIGITS)) + shownDigits(cardnum);
+
+/** A card prefix (the site settings' `entity_common_num` / `virtual_common_num`): digits only, at most 25. */
+const PREFIX = /^\d{0,25}$/;
+
+/**
+ * Whether `prefix` can start a card number (the cards table holds digits only): a site setting
+ * that cannot is refused rather than written into a card number.
+ * @example CardNumber.isPrefix("100011") // true
+ */
+export const isPrefix = (prefix: string): boolean => PREFIX.test(prefix);
+
+/**
+ * The whole number of a card from its type's prefix and its last digits, as a recharge names it
+ * (spec §3 `common_number` + `last_number`) and as a new virtual card is issued.
+ * @example CardNumber.withPrefix("100011", "1234567") // "1000111234567"
+ */
+export const withPrefix = (prefix: string, last: string): string => `${prefix}${last}`;
+
+/**
+ * The prefix of a whole card number: all but its last 7 digits; undefined when nothing is left
+ * (the number is only its last digits). The inverse of {@link withPrefix}.
+ * @example CardNumber.prefixOf("1000111234567") // "100011"
+ */
+export const prefixOf = (cardnum: string): string | undefined => {
+  const prefix = cardnum.slice(0, -CARD_LAST_DIGITS);
+  return prefix === "" ? undefined : prefix;
+};

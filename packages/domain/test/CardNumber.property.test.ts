@@ -27,4 +27,37 @@ describe("CardNumber (issue 22)", () => {
   it("a number no longer than 4 digits is shown as it is", () => {
     expect(CardNumber.masked("123")).toBe("123");
   });
+
+  it("a card number is its prefix and its last 7 digits, both ways", () => {
+    const prefixes = fc.stringMatching(/^[0-9]{1,25}$/);
+    const lasts = fc.stringMatching(/^[0-9]{7}$/);
+    fc.assert(
+      fc.property(prefixes, lasts, (prefix, last) => {
+        expect(CardNumber.isPrefix(prefix)).toBe(true);
+        const whole = CardNumber.withPrefix(prefix, last);
+        expect(CardNumber.prefixOf(whole)).toBe(prefix);
+        expect(CardNumber.lastDigits(whole)).toBe(last);
+      }),
+    );
+    // Only the last digits: no prefix to give back.
+    fc.assert(
+      fc.property(lasts, (last) => {
+        expect(CardNumber.prefixOf(last)).toBeUndefined();
+      }),
+    );
+  });
+
+  it("a prefix is digits only, at most 25 (the cards table holds nothing else)", () => {
+    expect(CardNumber.isPrefix("")).toBe(true);
+    expect(CardNumber.isPrefix("9".repeat(25))).toBe(true);
+    expect(CardNumber.isPrefix("9".repeat(26))).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => /\D/.test(s)),
+        (text) => {
+          expect(CardNumber.isPrefix(text)).toBe(false);
+        },
+      ),
+    );
+  });
 });

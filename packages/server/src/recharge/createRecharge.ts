@@ -69,8 +69,8 @@ export const createRecharge = async (
   if (settings === undefined) throw refuse("SiteSettingsMissing");
   const isVirtual = draft.card_type === CARD_TYPE.virtual;
   const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
-  if (referenced === undefined && !/^\d{0,25}$/.test(prefix)) throw refuse("CardNumberInvalid");
-  const cardNumber = referenced?.cardnum ?? `${prefix}${lastNumber}`;
+  if (referenced === undefined && !CardNumber.isPrefix(prefix)) throw refuse("CardNumberInvalid");
+  const cardNumber = referenced?.cardnum ?? CardNumber.withPrefix(prefix, lastNumber);
   if (fromCardPage) await refuseUnlessConsumptionAllowed(db, userId, cardNumber);
 
   const station = await deps.catalogue.station(stationId);

@@ -1,4 +1,4 @@
-import { Constants, Order } from "@fuel/domain";
+import { CardNumber, Constants, Order } from "@fuel/domain";
 import { eq, sql } from "drizzle-orm";
 import { randomInt } from "node:crypto";
 import { cards, siteSettings } from "../db/schema.ts";
@@ -28,7 +28,7 @@ const virtualPrefix = async (tx: Tx): Promise<string> => {
   const [settings] = await tx.select({ prefix: siteSettings.virtualCommonNum }).from(siteSettings).where(eq(siteSettings.id, 1)).limit(1);
   const prefix = settings?.prefix.trim();
   // No settings, or a prefix no card number can start with: the settlement waits for an operator.
-  if (prefix === undefined || !/^\d{0,25}$/.test(prefix)) throw refuse("SiteSettingsMissing");
+  if (prefix === undefined || !CardNumber.isPrefix(prefix)) throw refuse("SiteSettingsMissing");
   return prefix;
 };
 
@@ -45,7 +45,7 @@ export const issueVirtualCard = async (tx: Tx, phone: string, now: number, draw:
     if (taken !== undefined) continue;
     const [card] = await tx
       .insert(cards)
-      .values({ cardnum: `${prefix}${digits}`, phonenum: phone, team: PERSONAL_TEAM, status: "normal", cardType: Order.CARD_TYPE_CODES.virtual, createdAt: new Date(now) })
+      .values({ cardnum: CardNumber.withPrefix(prefix, digits), phonenum: phone, team: PERSONAL_TEAM, status: "normal", cardType: Order.CARD_TYPE_CODES.virtual, createdAt: new Date(now) })
       .onConflictDoNothing({ target: cards.cardnum })
       .returning();
     if (card !== undefined) return card;

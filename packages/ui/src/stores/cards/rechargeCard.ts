@@ -1,4 +1,4 @@
-import { Constants, Order, Validation } from "@fuel/domain";
+import { CardNumber, Order, Validation } from "@fuel/domain";
 import type { CardInfo, CardListEntry } from "@fuel/domain/api";
 import { Result } from "effect";
 import { cardKeyOf, lastDigitsOf } from "./CardsStore.ts";
@@ -61,8 +61,7 @@ export const typedCard = (lastNumber: string, team: string, cardType: RechargeCa
 /** The card prefix shared by the cards of its type, when the whole number is known (`common_number`). */
 export const commonNumberOf = (cardNum: string | undefined): string | undefined => {
   if (cardNum === undefined || Result.isFailure(Validation.validateCardNumber(cardNum))) return undefined;
-  const prefix = cardNum.slice(0, -Constants.CARD_LAST_DIGITS);
-  return prefix === "" ? undefined : prefix;
+  return CardNumber.prefixOf(cardNum);
 };
 
 /** The reference a draft names its card by: only a card whose number the customer is not shown whole needs one. */
