@@ -23,12 +23,16 @@ export interface TestDatabase {
 }
 
 export interface TestDatabaseOptions {
-  /** Where PGlite runs (ignored on PostgreSQL). Default: `TEST_PGLITE`, else in the test's thread. */
+  /**
+   * Where PGlite runs. Default: `TEST_PGLITE`, else in the test's thread; ignored on PostgreSQL,
+   * except "worker", which asks for the server's PGlite itself (a test of PGlite in its worker
+   * thread, run by `npm run test:slow` whether or not TEST_DATABASE_URL is set).
+   */
   readonly pglite?: "in-process" | "worker";
 }
 
 export const openTestDatabase = async (options: TestDatabaseOptions = {}): Promise<TestDatabase> => {
-  const adminUrl = testDatabaseUrl();
+  const adminUrl = options.pglite === "worker" ? undefined : testDatabaseUrl();
   if (adminUrl === undefined) {
     if ((options.pglite ?? (process.env["TEST_PGLITE"] === "worker" ? "worker" : "in-process")) === "worker") {
       const handle = await openDatabase({ kind: "pglite-memory" });
