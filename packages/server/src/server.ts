@@ -7,7 +7,7 @@ import { openDatabase, type DatabaseHandle } from "./db/client.ts";
 import type { DatabaseHealth } from "./db/health.ts";
 import { migrate } from "./db/migrate.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
-import { startUpkeep, upkeepOnce } from "./db/upkeep.ts";
+import { startUpkeep, upkeepOnce } from "./db/pglite/upkeep.ts";
 import { startSweeper } from "./jobs/sweeper.ts";
 import { shutdown } from "./lifecycle.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
@@ -39,7 +39,7 @@ export interface ServerOptions extends Partial<Pick<BuildAppOptions, "authentica
   readonly listen?: false | { readonly port: number; readonly host: string };
   /**
    * Run the background sweep (src/jobs/sweeper.ts) and, on PGlite, its vacuum and analyze
-   * (src/db/upkeep.ts: PGlite has no autovacuum). Default: when listening.
+   * (src/db/pglite/upkeep.ts: PGlite has no autovacuum). Default: when listening.
    */
   readonly sweeper?: boolean;
   /** Start-up news for the operator (demo data loaded, invite codes). Default: dropped. */

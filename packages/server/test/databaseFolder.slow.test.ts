@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, expect, it } from "vitest";
-import { acquireFolderLock } from "../src/db/folderLock.ts";
+import { acquireFolderLock } from "../src/db/pglite/folderLock.ts";
 
 /**
  * The server process (`src/main.ts`) on a PGlite folder it cannot open: one line on stderr naming

@@ -9,7 +9,7 @@ import { lineSplitter, MAX_REQUEST_BYTES, MAX_SOCKET_PATH_BYTES, parseRequest, t
 /**
  * The server's operator channel: the operators' CLI, run inside the server on the server's own
  * database handle, for a `npm run fuel -- ...` started while the server holds the PGlite folder
- * (a second process must never open the folder: src/db/folderLock.ts). Its writes are the
+ * (a second process must never open the folder: src/db/pglite/folderLock.ts). Its writes are the
  * server's own, so the caches they touch are evicted at once.
  *
  * Why a Unix domain socket beside the folder and not TCP (or @electric-sql/pglite-socket): it

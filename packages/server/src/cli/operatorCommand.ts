@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "../config.ts";
-import { describeHolder, findLiveLock, FolderLockedError } from "../db/folderLock.ts";
+import { describeHolder, findLiveLock, FolderLockedError } from "../db/pglite/folderLock.ts";
 import { cannotRead, inputFiles } from "./inputFiles.ts";
 import { operatorSocketPathOf } from "./protocol.ts";
 import { runThroughServer, type Output } from "./throughServer.ts";

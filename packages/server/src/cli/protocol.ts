@@ -1,4 +1,4 @@
-import { realPathOf } from "../db/realPath.ts";
+import { realPathOf } from "../db/pglite/realPath.ts";
 
 /**
  * The operator channel's wire format, shared by the server (./operatorChannel.ts) and the CLI
@@ -11,7 +11,7 @@ import { realPathOf } from "../db/realPath.ts";
  */
 
 /**
- * `data/pglite` -> `/abs/data/pglite.sock`: beside the folder, like its lock (src/db/folderLock.ts),
+ * `data/pglite` -> `/abs/data/pglite.sock`: beside the folder, like its lock (src/db/pglite/folderLock.ts),
  * and like it named after the real path, so a CLI given a symbolic link reaches the server.
  */
 export const operatorSocketPathOf = (folder: string): string => `${realPathOf(folder)}.sock`;

@@ -6,11 +6,11 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite, type PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { Config, DatabaseConfig } from "../config.ts";
-import { folderFailure } from "./folderFailure.ts";
+import { folderFailure } from "./pglite/folderFailure.ts";
 import { releaseClientsOnFailedBegin } from "./releaseOnFailedBegin.ts";
-import type { FolderLock } from "./folderLock.ts";
-import { takePgliteFolder } from "./pgliteFolder.ts";
-import { startPgliteThread, type PgliteThread } from "./pgliteThread.ts";
+import type { FolderLock } from "./pglite/folderLock.ts";
+import { takePgliteFolder } from "./pglite/folder.ts";
+import { startPgliteThread, type PgliteThread } from "./pglite/thread.ts";
 import * as schema from "./schema.ts";
 
 export { schema };
@@ -88,13 +88,13 @@ export const PGLITE_CONNECTIONS = 4;
  * in a folder (created if missing) or in memory, or a node-postgres pool. Does not migrate: call
  * `migrate(handle)`.
  *
- * PGlite runs in a worker thread (./pgliteThread.ts), so its WebAssembly PostgreSQL does not
+ * PGlite runs in a worker thread (./pglite/thread.ts), so its WebAssembly PostgreSQL does not
  * share the event loop's core with HTTP; the main thread reaches it through node-postgres, the
  * very driver (and Drizzle driver) PostgreSQL uses, with a few connections that share PGlite's
  * one session: the worker runs their statements back to back and gives a connection the session
  * alone while it holds a transaction, so transactions never interleave.
  *
- * A PGlite folder is opened by one process at a time: this takes its lock (src/db/folderLock.ts)
+ * A PGlite folder is opened by one process at a time: this takes its lock (src/db/pglite/folderLock.ts)
  * and `close` releases it; a folder held by a live process throws `FolderLockedError`, whose
  * message tells the operator who holds it and what to do. In memory and on PostgreSQL (which
  * serves many processes itself) there is no lock.
@@ -125,7 +125,7 @@ export const openDatabase = async (
       close: () => (closed ??= pool.end()),
     };
   }
-  // A folder is opened by its real path and locked (./pgliteFolder.ts); its failures are one line.
+  // A folder is opened by its real path and locked (./pglite/folder.ts); its failures are one line.
   const folder = config.kind === "pglite-dir" ? takePgliteFolder(config.dir, options.lockLabel) : undefined;
   const lock: FolderLock | undefined = folder?.lock;
   let lost = false;

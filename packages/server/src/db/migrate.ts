@@ -10,7 +10,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../drizzle", import.m
  * Applies the migrations not yet applied, with the migrator of the handle's driver. Idempotent;
  * Drizzle records applied migrations in `drizzle.__drizzle_migrations`. On PostgreSQL several
  * servers starting at once are serialised by an advisory lock, so a fleet can migrate on boot.
- * PGlite needs no lock: one process holds a folder (src/db/folderLock.ts), and its worker's
+ * PGlite needs no lock: one process holds a folder (src/db/pglite/folderLock.ts), and its worker's
  * connections share one session, in which an advisory lock would exclude nobody.
  */
 export const migrate = async (handle: DatabaseHandle, migrationsFolder: string = MIGRATIONS_FOLDER): Promise<void> => {

@@ -6,7 +6,7 @@ import type { Database } from "./client.ts";
  *
  * What the name buys depends on the driver (drizzle-orm 0.45, PGlite 0.5):
  * - node-postgres, whatever answers it: a PostgreSQL server, or the server's own PGlite in its
- *   worker thread (src/db/pgliteThread.ts, which speaks the wire protocol). Drizzle passes the name
+ *   worker thread (src/db/pglite/thread.ts, which speaks the wire protocol). Drizzle passes the name
  *   to pg, which makes it a named prepared statement; each connection parses and plans it once,
  *   then only binds and executes.
  * - Drizzle's PGlite driver (PGlite in the caller's thread: the test suite's per-file template,

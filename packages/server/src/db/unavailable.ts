@@ -50,7 +50,7 @@ const SYSTEM_CODES: ReadonlySet<string> = new Set([
 /**
  * Messages without a code: node-postgres's (a connection ended under a query, a checkout that
  * waited past `connectionTimeoutMillis`, a client used after its connection failed), PostgreSQL's
- * storage failures as PGlite reports them, and PGlite's worker (src/db/pgliteThread.ts).
+ * storage failures as PGlite reports them, and PGlite's worker (src/db/pglite/thread.ts).
  */
 const MESSAGES: ReadonlyArray<RegExp> = [
   /^Connection terminated/,

@@ -12,7 +12,7 @@ import { MAX_SOCKET_PATH_BYTES, operatorSocketPathOf } from "../../src/cli/proto
 import { runThroughServer } from "../../src/cli/throughServer.ts";
 import { loadConfig } from "../../src/config.ts";
 import { resetDatabase } from "../../src/db/client.ts";
-import { acquireFolderLock } from "../../src/db/folderLock.ts";
+import { acquireFolderLock } from "../../src/db/pglite/folderLock.ts";
 import { inviteCodes, stations } from "../../src/db/schema.ts";
 import { openTestDatabase, type TestDatabase } from "../helpers/database.ts";
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATION_COLUMNS } from "../../src/cli/stationsCsv.ts";
-import { lockPathOf } from "../../src/db/folderLock.ts";
+import { lockPathOf } from "../../src/db/pglite/folderLock.ts";
 import { migratedPgliteTar } from "../helpers/pgliteTemplate.ts";
 
 /**

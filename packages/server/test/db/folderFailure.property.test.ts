@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { describeFolderFailure } from "../../src/db/folderFailure.ts";
-import { PgliteOpenError } from "../../src/db/pgliteThread.ts";
+import { describeFolderFailure } from "../../src/db/pglite/folderFailure.ts";
+import { PgliteOpenError } from "../../src/db/pglite/thread.ts";
 
 /** Messages with line breaks of every kind, as stacks and multi-line messages have them. */
 const message = fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom("a", " ", "\n", "\r", "\r\n", "\u2028", "at x (y.js:1:1)") }));

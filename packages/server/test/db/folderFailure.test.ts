@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DatabaseFolderError, describeFolderFailure, errnoCodeOf, folderFailure, oneLineOf } from "../../src/db/folderFailure.ts";
-import { PgliteOpenError } from "../../src/db/pgliteThread.ts";
+import { DatabaseFolderError, describeFolderFailure, errnoCodeOf, folderFailure, oneLineOf } from "../../src/db/pglite/folderFailure.ts";
+import { PgliteOpenError } from "../../src/db/pglite/thread.ts";
 
 /** What Node's fs throws. */
 const nodeError = (code: string, message: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: ${message}`), { code, syscall: "open", path: "/x/data/PG_VERSION" });

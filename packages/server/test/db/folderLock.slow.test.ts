@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { lockPathOf } from "../../src/db/folderLock.ts";
+import { lockPathOf } from "../../src/db/pglite/folderLock.ts";
 import { holder, plant } from "./fixtures/lockHolders.ts";
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { hostname, tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { acquireFolderLock, claimPathOf, findLiveLock, FolderLockedError, lockPathOf, processStartTime, readLockHolder, replaceIfUnchanged } from "../../src/db/folderLock.ts";
+import { acquireFolderLock, claimPathOf, findLiveLock, FolderLockedError, lockPathOf, processStartTime, readLockHolder, replaceIfUnchanged } from "../../src/db/pglite/folderLock.ts";
 import { holder, plant } from "./fixtures/lockHolders.ts";
 
 const root = mkdtempSync(join(tmpdir(), "fuel-lock-"));

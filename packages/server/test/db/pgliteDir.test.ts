@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
-import { FolderLockedError, lockPathOf, readLockHolder } from "../../src/db/folderLock.ts";
+import { FolderLockedError, lockPathOf, readLockHolder } from "../../src/db/pglite/folderLock.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { cities } from "../../src/db/schema.ts";
 
@@ -16,7 +16,7 @@ it("PGlite in a folder creates the folder, migrates, and keeps data across a reo
   expect(first.kind).toBe("pglite");
   await migrate(first);
   await first.db.insert(cities).values({ name: "东莞市", sort: 3 });
-  // One process per folder (src/db/folderLock.ts): a second opener is refused while it is open...
+  // One process per folder (src/db/pglite/folderLock.ts): a second opener is refused while it is open...
   expect(readLockHolder(dir)).toMatchObject({ pid: process.pid, label: "the server" });
   await expect(openDatabase({ kind: "pglite-dir", dir })).rejects.toThrow(FolderLockedError);
   await first.close();

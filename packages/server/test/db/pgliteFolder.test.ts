@@ -3,13 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/client.ts";
-import { DatabaseFolderError } from "../../src/db/folderFailure.ts";
-import { acquireFolderLock, FolderLockedError, lockPathOf } from "../../src/db/folderLock.ts";
-import { takePgliteFolder } from "../../src/db/pgliteFolder.ts";
-import { PgliteOpenError, startPgliteThread } from "../../src/db/pgliteThread.ts";
+import { DatabaseFolderError } from "../../src/db/pglite/folderFailure.ts";
+import { acquireFolderLock, FolderLockedError, lockPathOf } from "../../src/db/pglite/folderLock.ts";
+import { takePgliteFolder } from "../../src/db/pglite/folder.ts";
+import { PgliteOpenError, startPgliteThread } from "../../src/db/pglite/thread.ts";
 
 /**
- * Opening a PGlite folder (src/db/pgliteFolder.ts): by its real path, and every failure one line
+ * Opening a PGlite folder (src/db/pglite/folder.ts): by its real path, and every failure one line
  * naming the folder and the cause. The real server process is in test/databaseFolder.slow.test.ts.
  */
 

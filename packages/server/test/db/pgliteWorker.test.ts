@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, PGLITE_CONNECTIONS, type DatabaseHandle } from "../../src/db/client.ts";
-import { lockPathOf } from "../../src/db/folderLock.ts";
+import { lockPathOf } from "../../src/db/pglite/folderLock.ts";
 import { migrate } from "../../src/db/migrate.ts";
-import { PgliteWorkerLost, type PgliteThread } from "../../src/db/pgliteThread.ts";
+import { PgliteWorkerLost, type PgliteThread } from "../../src/db/pglite/thread.ts";
 import { isUniqueViolation } from "../../src/db/queryable.ts";
 import { cities, idempotencyKeys, orders, payments, users } from "../../src/db/schema.ts";
 import { startServer } from "../../src/server.ts";
@@ -15,7 +15,7 @@ import { createOrder, customer, deliver, detail, dieselStation, draftFor, seedCa
 
 /**
  * PGlite as the server runs it (issue 14): in a worker thread, reached through node-postgres with
- * connections that share its one session (src/db/pgliteThread.ts, src/db/pgliteWorker.mjs). The rest of the suite runs
+ * connections that share its one session (src/db/pglite/thread.ts, src/db/pglite/worker.mjs). The rest of the suite runs
  * PGlite in the test's thread for speed (test/helpers/pgliteTemplate.ts); here the real flows run
  * on the worker (`TEST_PGLITE=worker npx vitest run` runs every file that way), and what only a
  * thread can do is checked: a connection that dies mid-transaction, the worker that dies
@@ -185,7 +185,7 @@ describe("PGlite in its worker: memory", () => {
     for (let i = 0; i < 3_000; i++) expect((await pool.query(rows)).rowCount).toBe(20);
     const after = await workerHeapSnapshotBytes(threadOf(handle));
     // Kept, those answers would be about 15 MB of message objects (PGlite's execProtocolRaw did
-    // that: src/db/pgliteWorker.mjs); a snapshot grows by more than the objects it records.
+    // that: src/db/pglite/worker.mjs); a snapshot grows by more than the objects it records.
     expect(after - before).toBeLessThan(2_000_000);
   }, 60_000);
 });

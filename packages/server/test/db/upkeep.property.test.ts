@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AUTOVACUUM, upkeepPlan, type TableActivity } from "../../src/db/upkeep.ts";
+import { AUTOVACUUM, upkeepPlan, type TableActivity } from "../../src/db/pglite/upkeep.ts";
 
-/** PGlite's autovacuum stand-in decides as autovacuum does (src/db/upkeep.ts). */
+/** PGlite's autovacuum stand-in decides as autovacuum does (src/db/pglite/upkeep.ts). */
 
 const count = fc.integer({ min: 0, max: 50_000_000 });
 const activity = fc.record({ table: fc.constantFrom("orders", "idempotency_keys", "users", "payments"), rows: count, dead: count, insertedSinceVacuum: count, modifiedSinceAnalyze: count });

@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/db/client.ts";
 import { migrate } from "../../src/db/migrate.ts";
-import { ANALYZE_STATISTICS_TARGET, startUpkeep, tableActivity, upkeepOnce } from "../../src/db/upkeep.ts";
+import { ANALYZE_STATISTICS_TARGET, startUpkeep, tableActivity, upkeepOnce } from "../../src/db/pglite/upkeep.ts";
 
 /**
- * PGlite's autovacuum stand-in (src/db/upkeep.ts) on PGlite as the server runs it, in its worker:
+ * PGlite's autovacuum stand-in (src/db/pglite/upkeep.ts) on PGlite as the server runs it, in its worker:
  * the counters it reads are the session's own, and what it runs reclaims dead rows and gives the
  * planner its statistics.
  */

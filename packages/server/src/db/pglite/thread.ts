@@ -1,9 +1,10 @@
 import { Duplex } from "node:stream";
 import { Worker } from "node:worker_threads";
 import { oneLineOf } from "./folderFailure.ts";
+import { Op, type NumberedRequest, type Reply, type Request, type StartFailure, type Startup, type WorkerOptions } from "./messages.mjs";
 
 /**
- * PGlite in a worker thread (./pgliteWorker.mjs), seen from the main thread as a PostgreSQL
+ * PGlite in a worker thread (./worker.mjs), seen from the main thread as a PostgreSQL
  * server that node-postgres reaches through `connect()` (pg's `stream` option) instead of a
  * socket. The HTTP thread then only parses and serialises protocol messages while PostgreSQL's
  * WebAssembly runs on the other core.
@@ -11,7 +12,7 @@ import { oneLineOf } from "./folderFailure.ts";
  * There is one session (PGlite is one backend), which several connections share: the worker runs
  * their statements back to back, gives a connection the session alone while it holds a
  * transaction (so transactions never interleave), keeps each connection's prepared statements
- * apart, and rolls back and forgets what a connection that ended held (./pgliteWorker.mjs).
+ * apart, and rolls back and forgets what a connection that ended held (./worker.mjs).
  */
 
 /** The worker is gone (crashed, killed, or PGlite failed): the database is lost until a restart. */
@@ -39,17 +40,6 @@ export interface PgliteThread {
   readonly worker: Worker;
 }
 
-type Request = { readonly op: "exec"; readonly conn: number; readonly bytes: Uint8Array } | { readonly op: "end"; readonly conn: number } | { readonly op: "close" };
-type Reply = { readonly id: number; readonly ok: true; readonly bytes?: Uint8Array } | { readonly id: number; readonly ok: false; readonly message: string };
-/** How the worker describes a failure to open (./pgliteWorker.mjs `describeFailure`). */
-interface StartFailure {
-  readonly name?: string;
-  readonly message?: string;
-  readonly code?: string;
-  readonly errno?: number;
-}
-type Startup = { readonly op: "ready" } | { readonly op: "failed"; readonly error: StartFailure };
-
 /**
  * PGlite did not open its folder. The message is PGlite's (one line); `cause` keeps the worker's
  * description (its `code` or Emscripten `errno`) for ./folderFailure.ts to name the cause.
@@ -64,15 +54,16 @@ export class PgliteOpenError extends Error {
   }
 }
 
-const WORKER_URL = new URL("./pgliteWorker.mjs", import.meta.url);
+const WORKER_URL = new URL("./worker.mjs", import.meta.url);
 
 /** Starts the worker and waits until PGlite is open in it (a failure to open rejects, and the thread is gone). */
 export const startPgliteThread = async (options: PgliteThreadOptions): Promise<PgliteThread> => {
-  const worker = new Worker(WORKER_URL, { workerData: { dataDir: options.dataDir, relaxedDurability: options.relaxedDurability } });
+  const workerData: WorkerOptions = { dataDir: options.dataDir, relaxedDurability: options.relaxedDurability };
+  const worker = new Worker(WORKER_URL, { workerData });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (message: Startup): void => {
       cleanup();
-      if (message.op === "ready") resolve();
+      if (message.op === Op.ready) resolve();
       else reject(new PgliteOpenError(options.dataDir, message.error));
     };
     const onError = (err: Error): void => {
@@ -147,8 +138,9 @@ class Thread implements PgliteThread {
       const id = this.#nextRequest++;
       if (this.#waiting.size === 0) this.worker.ref();
       this.#waiting.set(id, { resolve, reject });
-      if (message.op === "exec") this.worker.postMessage({ ...message, id }, [message.bytes.buffer as ArrayBuffer]);
-      else this.worker.postMessage({ ...message, id });
+      const numbered: NumberedRequest = { ...message, id };
+      if (message.op === Op.exec) this.worker.postMessage(numbered, [message.bytes.buffer as ArrayBuffer]);
+      else this.worker.postMessage(numbered);
     });
   }
 
@@ -162,7 +154,7 @@ class Thread implements PgliteThread {
       // From here the thread's end is ours, not a loss to report.
       this.#closing = true;
       try {
-        await this.request({ op: "close" });
+        await this.request({ op: Op.close });
       } finally {
         // Kept referenced until it has exited: an unreferenced worker's termination does not keep
         // the process alive, and a command awaiting this close would end with exit code 13.
@@ -210,7 +202,7 @@ class WorkerSocket extends Duplex {
     const conn = this.conn;
     void this.#last
       .catch(() => undefined)
-      .then(() => (this.thread.lost === undefined ? this.thread.request({ op: "end", conn }) : undefined))
+      .then(() => (this.thread.lost === undefined ? this.thread.request({ op: Op.end, conn }) : undefined))
       .catch(() => undefined);
   }
 
@@ -317,7 +309,7 @@ class WorkerSocket extends Duplex {
       bytes.set(m, at);
       at += m.length;
     }
-    const answer = this.thread.request({ op: "exec", conn: this.conn, bytes });
+    const answer = this.thread.request({ op: Op.exec, conn: this.conn, bytes });
     this.#last = answer.then(
       (reply) => {
         if (reply !== undefined && reply.byteLength > 0 && !this.destroyed) this.push(Buffer.from(reply.buffer, reply.byteOffset, reply.byteLength));

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
-import { runEvery } from "../periodic.ts";
-import type { Database } from "./client.ts";
+import { runEvery } from "../../periodic.ts";
+import type { Database } from "../client.ts";
 
 /**
  * PGlite's stand-in for autovacuum. A PostgreSQL server runs autovacuum in background workers;
@@ -156,7 +156,7 @@ export interface UpkeepLog {
   error(fields: object, message: string): void;
 }
 
-/** Runs {@link upkeepOnce} every `intervalMs` until stopped (../periodic.ts); a pass that fails is logged and the next one tries again. */
+/** Runs {@link upkeepOnce} every `intervalMs` until stopped (../../periodic.ts); a pass that fails is logged and the next one tries again. */
 export const startUpkeep = (db: Database, log: UpkeepLog, intervalMs: number = UPKEEP_INTERVAL_MS): { stop(): Promise<void> } =>
   runEvery(intervalMs, async () => {
     try {

@@ -2,9 +2,14 @@
 import { Buffer } from "node:buffer";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
+import { Op } from "./messages.mjs";
+
+/** @typedef {import("./messages.mjs").NumberedRequest} NumberedRequest */
+/** @typedef {import("./messages.mjs").Reply} Reply */
+/** @typedef {import("./messages.mjs").Startup} Startup */
 
 /**
- * The PGlite worker thread (started by ./pgliteThread.ts): PGlite's WebAssembly PostgreSQL runs
+ * The PGlite worker thread (started by ./thread.ts): PGlite's WebAssembly PostgreSQL runs
  * here, off the event loop that serves HTTP. It speaks the PostgreSQL wire protocol: each request
  * is a batch of whole frontend messages from one connection, answered with the backend bytes
  * PostgreSQL wrote for them (`execProtocolRawStream`, see `run`), so node-postgres on the main
@@ -29,18 +34,14 @@ import { PGlite } from "@electric-sql/pglite";
  * Plain JavaScript on purpose: a worker does not inherit tsx's loader on Node 20, and registering
  * tsx inside it costs about 0.2 s of every start-up.
  *
- * Messages in (`workerData` gives the folder or `memory://` and the durability), each with an `id`
- * its answer carries (`{ id, ok: true, bytes? }`, the buffer transferred):
- * - `{ op: "exec", conn, bytes }`: run one connection's messages;
- * - `{ op: "end", conn }`: the connection is gone: roll back what it holds, forget its statements;
- * - `{ op: "close" }`: close PGlite (its last page written).
- * A failure of PGlite itself (not an SQL error: those are ErrorResponse bytes) answers
- * `{ id, ok: false, message }` and ends the thread: its state can no longer be trusted.
+ * Its messages are declared in ./messages.mjs, with the thread's. A failure of PGlite itself (not
+ * an SQL error: those are ErrorResponse bytes) answers `ok: false` and ends the thread: its state
+ * can no longer be trusted.
  */
 
 const port = parentPort;
-if (port === null) throw new Error("pgliteWorker.mjs runs as a worker thread");
-const { dataDir, relaxedDurability } = /** @type {{ dataDir: string, relaxedDurability: boolean }} */ (workerData);
+if (port === null) throw new Error("worker.mjs runs as a worker thread");
+const { dataDir, relaxedDurability } = /** @type {import("./messages.mjs").WorkerOptions} */ (workerData);
 
 /** One simple-protocol query message. */
 const simpleQuery = (/** @type {string} */ text) => {
@@ -142,7 +143,7 @@ const SETTINGS = ["-c", "wal_init_zero=off"];
  * A start failure as plain data: its name, message and error code (Node's `code`, or Emscripten's
  * `errno` number), without the stack.
  * @param {unknown} err
- * @returns {{ name?: string, message?: string, code?: string, errno?: number }}
+ * @returns {import("./messages.mjs").StartFailure}
  */
 const describeFailure = (err) => {
   if (typeof err !== "object" || err === null) return { message: String(err) };
@@ -163,11 +164,9 @@ try {
   // Structured-cloned to the main thread, which tells the operator the cause in one line: PGlite's
   // file system throws `ErrnoError` objects (not Errors: no message, an Emscripten errno number),
   // and a stack would only bury the cause.
-  port.postMessage({ op: "failed", error: describeFailure(err) });
+  port.postMessage(/** @satisfies {Startup} */ ({ op: Op.failed, error: describeFailure(err) }));
   process.exit(1);
 }
-
-/** @typedef {{ id: number, op: "exec", conn: number, bytes: Uint8Array } | { id: number, op: "end", conn: number } | { id: number, op: "close" }} Request */
 
 /**
  * Runs one batch of frontend messages and answers PostgreSQL's bytes, in a buffer of their own
@@ -202,7 +201,7 @@ const run = async (bytes) => {
   return answer;
 };
 
-/** @type {Request[]} */
+/** @type {NumberedRequest[]} */
 const queue = [];
 /** The connection holding the session (a transaction, or a query not yet at its Sync); null: anyone's turn. */
 /** @type {number | null} */
@@ -215,8 +214,8 @@ const statements = new Map();
 let startupAnswer;
 let running = false;
 
-/** @param {Request} r */
-const mayRun = (r) => owner === null || r.op === "close" || r.conn === owner;
+/** @param {NumberedRequest} r */
+const mayRun = (r) => owner === null || r.op === Op.close || r.conn === owner;
 
 /** @param {number} conn @param {Uint8Array} bytes */
 const exec = async (conn, bytes) => {
@@ -250,21 +249,21 @@ const end = async (conn) => {
   statements.delete(conn);
 };
 
-/** @param {Request} request */
+/** @param {NumberedRequest} request */
 const serve = async (request) => {
   try {
-    if (request.op === "exec") {
+    if (request.op === Op.exec) {
       const bytes = await exec(request.conn, request.bytes);
-      port.postMessage({ id: request.id, ok: true, bytes }, [bytes.buffer]);
-    } else if (request.op === "end") {
+      port.postMessage(/** @satisfies {Reply} */ ({ id: request.id, ok: true, bytes }), [/** @type {ArrayBuffer} */ (bytes.buffer)]);
+    } else if (request.op === Op.end) {
       await end(request.conn);
-      port.postMessage({ id: request.id, ok: true });
+      port.postMessage(/** @satisfies {Reply} */ ({ id: request.id, ok: true }));
     } else {
       if (!pglite.closed) await pglite.close();
-      port.postMessage({ id: request.id, ok: true });
+      port.postMessage(/** @satisfies {Reply} */ ({ id: request.id, ok: true }));
     }
   } catch (err) {
-    port.postMessage({ id: request.id, ok: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    port.postMessage(/** @satisfies {Reply} */ ({ id: request.id, ok: false, message: err instanceof Error ? (err.stack ?? err.message) : String(err) }));
     process.exit(1);
   }
 };
@@ -285,8 +284,8 @@ const pump = async () => {
   }
 };
 
-port.on("message", (/** @type {Request} */ request) => {
+port.on("message", (/** @type {NumberedRequest} */ request) => {
   queue.push(request);
   void pump();
 });
-port.postMessage({ op: "ready" });
+port.postMessage(/** @satisfies {Startup} */ ({ op: Op.ready }));
