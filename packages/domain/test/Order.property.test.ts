@@ -9,6 +9,7 @@ import {
   cardTypeOf,
   createOrder,
   DRAFT,
+  isCardPurchase,
   isTerminal,
   ORDER_STATUSES,
   OrderEvent,
@@ -167,6 +168,17 @@ describe("Order properties", () => {
       const defined = (Object.values(CARD_TYPE_CODES) as number[]).includes(code as number);
       expect(cardTypeOf(code) === undefined).toBe(!defined);
     }));
+  });
+
+  it("isCardPurchase: the server's mark decides when it is sent; without it, only a virtual card with no number yet is a purchase", () => {
+    const cardTypes = fc.constantFrom(...(Object.keys(CARD_TYPE_CODES) as Array<keyof typeof CARD_TYPE_CODES>), undefined);
+    const cardNumbers = fc.option(fc.stringMatching(/^[0-9]{8,19}$/), { nil: null });
+    fc.assert(
+      fc.property(cardTypes, cardNumbers, fc.boolean(), (cardType, cardNumber, issuesCard) => {
+        expect(isCardPurchase({ cardType, cardNumber, issuesCard })).toBe(issuesCard);
+        expect(isCardPurchase({ cardType, cardNumber, issuesCard: undefined })).toBe(cardType === "virtual" && cardNumber === null);
+      }),
+    );
   });
 
   it("Pay is PAY_RULE for any order, payment instant and now: from its status only, strictly before the pay deadline, to its status with paidAt the payment's instant (apply_payment takes the rule as data)", () => {

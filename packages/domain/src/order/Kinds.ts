@@ -70,3 +70,20 @@ export const cardTypeOf = (code: number | null | undefined): CardType | undefine
 
 /** Spec §4/§9: the card_type code of a card type. */
 export const cardTypeCode = (type: CardType): CardTypeCode => CARD_TYPE_CODES[type];
+
+/** What tells a recharge order apart from the purchase of a new card (issue 13, /heartcard). */
+export interface CardPurchaseMarks {
+  readonly cardType: CardType | undefined;
+  /** The card's number; null until the distributor issues a purchased card. */
+  readonly cardNumber: string | null;
+  /** The server's mark (`issues_card`); undefined from a server that does not send it. */
+  readonly issuesCard: boolean | undefined;
+}
+
+/**
+ * Whether the order buys a new card rather than recharging one: marked so by the server that took
+ * it, or, from a server that does not say, a virtual card with no number yet (a recharge always
+ * names its card).
+ */
+export const isCardPurchase = (order: CardPurchaseMarks): boolean =>
+  order.issuesCard === true || (order.issuesCard === undefined && order.cardType === "virtual" && order.cardNumber === null);

@@ -21,14 +21,12 @@ export type RechargeCard =
       readonly cardNumber: string | undefined;
     };
 
-/** Whether the server marks the order as the purchase of a new card (`issues_card`, sent by servers that know it). */
-const marksPurchase = (order: WireOrder): boolean => "issues_card" in order && order.issues_card === true;
-
 export const rechargeCardOf = (order: WireOrder): RechargeCard => {
   const type = Order.cardTypeOf(order.card_type);
   const last = order.last_number ?? order.card_num?.replace(/\D/g, "").slice(-Constants.CARD_LAST_DIGITS);
   const lastNumber = last === "" ? undefined : last;
   const cardNumber = order.card_num ?? undefined;
-  if (type === "virtual" && (order.card_num === null || marksPurchase(order))) return { _tag: "NewCard", lastNumber, cardNumber };
+  const issuesCard = "issues_card" in order ? order.issues_card : undefined;
+  if (Order.isCardPurchase({ cardType: type, cardNumber: order.card_num, issuesCard })) return { _tag: "NewCard", lastNumber, cardNumber };
   return { _tag: "Card", type, lastNumber, cardNumber };
 };
