@@ -22,6 +22,14 @@ export interface QuietHost {
 /** How long the page must fetch nothing before background work may start. */
 export const QUIET_MS = 3_000;
 
+/**
+ * The longest background work waits after the load for that quiet: a page that polls (the order
+ * detail asks every 3 s whether its code was redeemed) is never quiet for 3 s, and the service
+ * worker would never install on the very page a driver reloads offline. By then the first screen
+ * is long done, even on weak 4G (issue 23: 4 s).
+ */
+export const QUIET_WAIT_MAX_MS = 10_000;
+
 export const whenNetworkQuiet = (host: QuietHost, then: () => void): void => {
   const whenIdle = (): void => {
     if (host.requestIdleCallback !== undefined) host.requestIdleCallback(then, { timeout: 5_000 });
@@ -30,13 +38,20 @@ export const whenNetworkQuiet = (host: QuietHost, then: () => void): void => {
   const whenQuiet = (): void => {
     let timer: unknown;
     let stop: () => void = () => undefined;
+    let started = false;
+    const start = (): void => {
+      if (started) return;
+      started = true;
+      stop();
+      host.clearTimeout(timer);
+      host.clearTimeout(ceiling);
+      whenIdle();
+    };
     const rearm = (): void => {
       host.clearTimeout(timer);
-      timer = host.setTimeout(() => {
-        stop();
-        whenIdle();
-      }, QUIET_MS);
+      timer = host.setTimeout(start, QUIET_MS);
     };
+    const ceiling = host.setTimeout(start, QUIET_WAIT_MAX_MS);
     stop = host.observeFetches?.(rearm) ?? stop;
     rearm();
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUIET_MS } from "../../src/app/quietNetwork.ts";
+import { QUIET_MS, QUIET_WAIT_MAX_MS } from "../../src/app/quietNetwork.ts";
 import { registerServiceWorker, type ServiceWorkerHost } from "../../src/app/serviceWorker.ts";
 
 /**
@@ -78,6 +78,25 @@ describe("registering the service worker", () => {
     idle();
     expect(registered).toEqual(["/sw.js"]);
     expect(watching()).toBe(false);
+  });
+
+  it("a page that polls is never quiet: it registers anyway once the load is QUIET_WAIT_MAX_MS old, once", () => {
+    const { host, registered, load, fetch, advance, idle, watching } = fakeHost();
+    registerServiceWorker(host, true);
+    load();
+    // The order detail asks every 3 s whether its code was redeemed, a little before the quiet timer ends.
+    for (let at = 0; at + QUIET_MS - 10 < QUIET_WAIT_MAX_MS; at += QUIET_MS - 10) {
+      advance(QUIET_MS - 10);
+      fetch();
+    }
+    expect(registered).toEqual([]);
+    advance(QUIET_WAIT_MAX_MS);
+    idle();
+    expect(registered).toEqual(["/sw.js"]);
+    expect(watching()).toBe(false);
+    advance(QUIET_WAIT_MAX_MS);
+    idle();
+    expect(registered).toEqual(["/sw.js"]);
   });
 
   it("registers when quiet and idle if the page has already loaded", () => {
