@@ -14,12 +14,19 @@ const repoDir = fileURLToPath(new URL("../../../..", import.meta.url));
 let server: ChildProcess | undefined;
 
 /**
+ * Where the build goes and is served from. `E2E_DIST_DIR` gives each of several people (or agents)
+ * working in one checkout their own build, so one's browser run never serves another's half-written
+ * files; by default it is the UI's own `dist/`.
+ */
+const distDir = process.env["E2E_DIST_DIR"] ?? `${uiDir}dist`;
+
+/**
  * Builds the UI as production does, and starts the real server (in-memory PGlite, sandbox mode,
  * demo data) on a free port serving that build. The tests get its address through `inject`.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env["E2E_SKIP_BUILD"] !== "1") {
-    const built = spawnSync(process.execPath, [`${repoDir}node_modules/vite/bin/vite.js`, "build", "--logLevel", "warn"], {
+    const built = spawnSync(process.execPath, [`${repoDir}node_modules/vite/bin/vite.js`, "build", "--logLevel", "warn", "--outDir", distDir, "--emptyOutDir"], {
       cwd: uiDir,
       stdio: "inherit",
       env: { ...process.env, NODE_ENV: "production" },
@@ -28,7 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   server = spawn(process.execPath, ["--conditions=@fuel/source", "--import", "tsx", "packages/server/src/main.ts"], {
     cwd: repoDir,
-    env: { ...process.env, DATABASE_URL: "memory://", PORT: "0", HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, DATABASE_URL: "memory://", PORT: "0", HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production", UI_DIST_DIR: distDir },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const baseUrl = await new Promise<string>((resolve, reject) => {
