@@ -133,3 +133,39 @@ export const guard = (path: string, session: Session): GuardDecision => {
   if (!hasToken) return redirect(LOGIN_PATH);
   return session.activated ? allow : redirect(ACTIVATION_PATH);
 };
+
+/** Spec §2 /stationlist: where a driver starts buying diesel (the list's go-fuel opens /oneKeyGas). */
+export const STATION_LIST_PATH = "/stationlist";
+
+/**
+ * The pages of signing in itself: returning to one after sign-in would start it again (or, for
+ * /bindPhone and /activated, show a step already done), so none is a return path.
+ */
+const SIGN_IN_PATHS: ReadonlySet<string> = new Set(["/", LOGIN_PATH, WECHAT_LOGIN_PATH, "/bindPhone", ACTIVATION_PATH, "/register", "/forgetPassword", "/resetPassword", "/setPassword"]);
+
+/** Longer than any address of the app (an order id, a card number and a query): anything longer was not made by it. */
+const RETURN_PATH_MAX_LENGTH = 512;
+
+/**
+ * Whether `path` may be where sign-in sends the customer back (issue 25): an address of this app
+ * only, so a crafted link cannot make sign-in end on another site (an open redirect). It must
+ * start with one '/' (never '//' or '/\', which browsers read as another host, nor a scheme), hold
+ * no whitespace, control characters or backslashes, name a route of spec §2, and not be a page of
+ * signing in itself.
+ */
+export const isSafeReturnPath = (path: unknown): path is string => {
+  if (typeof path !== "string" || path.length === 0 || path.length > RETURN_PATH_MAX_LENGTH) return false;
+  if (!path.startsWith("/") || path.startsWith("//")) return false;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\\\s\u0000-\u001f\u007f]/.test(path)) return false;
+  const route = matchRoute(path);
+  return route !== undefined && !SIGN_IN_PATHS.has(route.path);
+};
+
+/**
+ * Where a customer who has just signed in goes (issue 25): back to `returnTo` (the page the session
+ * ended on, or the protected page an anonymous customer was going to) when it is a safe return
+ * path, else spec §2's home, /recharge/2. The guard still decides on arrival (an account without
+ * activation meets /activated first).
+ */
+export const afterSignInPath = (returnTo: string | null | undefined): string => (isSafeReturnPath(returnTo) ? returnTo : HOME_PATH);
