@@ -94,3 +94,21 @@ export const parseWireInstant = (text: string): EpochMs | undefined => {
   const offsetMinutes = m[8] === "Z" ? 0 : (m[9] === "-" ? -1 : 1) * (Number(m[10]) * 60 + Number(m[11]));
   return wall - offsetMinutes * MS_PER_MINUTE;
 };
+
+/** A span of time left, split as a person reads it: `{ hours: 0, minutes: 14, seconds: 32 }` for 872 s. */
+export interface TimeLeft {
+  readonly hours: number;
+  readonly minutes: number;
+  readonly seconds: number;
+}
+
+/**
+ * Whole seconds left (a pay window's `count`, a QR code's 48 h) split into hours, minutes and
+ * seconds, so a countdown reads as time left ('14 min 32 s left') and never as a clock time
+ * ('14:32'). A fraction is dropped (a countdown never shows more time than is left); anything not
+ * a positive finite number (elapsed, NaN) is no time left.
+ */
+export const splitSeconds = (seconds: number): TimeLeft => {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
+  return { hours: Math.floor(whole / 3_600), minutes: Math.floor((whole % 3_600) / 60), seconds: whole % 60 };
+};
