@@ -12,8 +12,10 @@ import {
   PHONE_LENGTH,
   SMS_CODE_MIN_LENGTH,
 } from "./Constants.ts";
+import { normalize as normalizeInviteCode } from "./InviteCode.ts";
 import { fromYuan, parseYuan, type Cents, type ParseYuanError } from "./Money.ts";
 import type { CardType } from "./order/Kinds.ts";
+import { normalize as normalizePhone } from "./Phone.ts";
 import { sellsDiesel, type StationFacts } from "./Station.ts";
 
 /**
@@ -145,10 +147,11 @@ export const validateGasType = (gasType: string): Result.Result<"0#", FuelTypeNo
 
 /**
  * Spec §5/§9: a phone number has 11 characters. We also require a mainland mobile number
- * (11 digits starting with 1), since anything else cannot receive our SMS.
+ * (11 digits starting with 1), since anything else cannot receive our SMS. Read as pasted
+ * (`Phone.normalize`: '+86 139 1234 5678' is '13912345678'); answers the 11 digits.
  */
 export const validatePhone = (raw: string): Result.Result<string, PhoneInvalid> => {
-  const phone = raw.trim();
+  const phone = normalizePhone(raw);
   return phone.length === PHONE_LENGTH && /^1\d{10}$/.test(phone) ? Result.succeed(phone) : Result.fail(new PhoneInvalid());
 };
 
@@ -224,9 +227,12 @@ export const passwordFieldErrors = (
   return errors;
 };
 
-/** Spec §5: the invite code is required and has at most 32 characters. */
+/**
+ * Spec §5: the invite code is required and has at most 32 characters. Read without case and
+ * surrounding blanks (`InviteCode.normalize`); answers the code in that form.
+ */
 export const validateInviteCode = (raw: string): Result.Result<string, InviteCodeEmpty | InviteCodeTooLong> => {
-  const code = raw.trim();
+  const code = normalizeInviteCode(raw);
   if (code === "") return Result.fail(new InviteCodeEmpty());
   return code.length <= INVITE_CODE_MAX_LENGTH ? Result.succeed(code) : Result.fail(new InviteCodeTooLong({ maxLength: INVITE_CODE_MAX_LENGTH }));
 };

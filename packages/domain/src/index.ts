@@ -7,6 +7,7 @@
 export * as CardNumber from "./CardNumber.ts";
 export * as Constants from "./Constants.ts";
 export * as Distance from "./Distance.ts";
+export * as InviteCode from "./InviteCode.ts";
 export * as Maintenance from "./Maintenance.ts";
 export * as Messages from "./Messages.ts";
 export * as Money from "./Money.ts";
