@@ -163,9 +163,10 @@ export const isSafeReturnPath = (path: unknown): path is string => {
 };
 
 /**
- * Where a customer who has just signed in goes (issue 25): back to `returnTo` (the page the session
- * ended on, or the protected page an anonymous customer was going to) when it is a safe return
- * path, else spec §2's home, /recharge/2. The guard still decides on arrival (an account without
- * activation meets /activated first).
+ * Where a customer who has just signed in goes (issue 25): an account without activation to
+ * /activated first (the return path waits until it is activated); otherwise back to `returnTo`
+ * (the page the session ended on, or the protected page an anonymous customer was going to) when
+ * it is a safe return path, else spec §2's home, /recharge/2.
  */
-export const afterSignInPath = (returnTo: string | null | undefined): string => (isSafeReturnPath(returnTo) ? returnTo : HOME_PATH);
+export const afterSignInPath = (returnTo: string | null | undefined, activated: boolean): string =>
+  !activated ? ACTIVATION_PATH : isSafeReturnPath(returnTo) ? returnTo : HOME_PATH;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { afterSignInPath, HOME_PATH, isSafeReturnPath, matchRoute, ROUTES } from "../src/Routes.ts";
+import { ACTIVATION_PATH, afterSignInPath, HOME_PATH, isSafeReturnPath, matchRoute, ROUTES } from "../src/Routes.ts";
 
 /** A concrete address of a route: its `:name` segments filled with a non-empty id. */
 const concrete = fc.tuple(fc.constantFrom(...ROUTES.map((r) => r.path)), fc.stringMatching(/^[0-9A-Za-z]{1,12}$/)).map(([pattern, id]) => pattern.replace(/:[a-z_]+/g, id));
@@ -54,17 +54,23 @@ describe("Routes.isSafeReturnPath (issue 25: no open redirect)", () => {
 });
 
 describe("Routes.afterSignInPath (issue 25)", () => {
-  it("returns to a safe path as it was, and anything else goes home to /recharge/2", () => {
+  it("an activated account returns to a safe path as it was; anything else goes home to /recharge/2", () => {
     fc.assert(
       fc.property(fc.oneof(concrete, fc.string(), fc.constant(null), fc.constant(undefined)), (p) => {
-        expect(afterSignInPath(p)).toBe(isSafeReturnPath(p) ? p : HOME_PATH);
-        expect(isSafeReturnPath(afterSignInPath(p)) || afterSignInPath(p) === HOME_PATH).toBe(true);
+        expect(afterSignInPath(p, true)).toBe(isSafeReturnPath(p) ? p : HOME_PATH);
+      }),
+    );
+  });
+  it("an account without activation goes to /activated first, whatever it returns to", () => {
+    fc.assert(
+      fc.property(fc.oneof(concrete, fc.string(), fc.constant(null)), (p) => {
+        expect(afterSignInPath(p, false)).toBe(ACTIVATION_PATH);
       }),
     );
   });
   it("keeps the station and query of a fuel form", () => {
-    expect(afterSignInPath("/oneKeyGas?id=3")).toBe("/oneKeyGas?id=3");
-    expect(afterSignInPath("/order")).toBe("/order");
-    expect(afterSignInPath("//evil.example")).toBe(HOME_PATH);
+    expect(afterSignInPath("/oneKeyGas?id=3", true)).toBe("/oneKeyGas?id=3");
+    expect(afterSignInPath("/order", true)).toBe("/order");
+    expect(afterSignInPath("//evil.example", true)).toBe(HOME_PATH);
   });
 });
