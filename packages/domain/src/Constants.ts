@@ -24,6 +24,8 @@ export const CARD_PURCHASE_MAX_YUAN = 5_000;
 export const CARD_PURCHASE_MAX_DIGITS = 4;
 /** Spec §5: the station one-key page accepts at most 10000 yuan. */
 export const ONE_KEY_MAX_YUAN = 10_000;
+/** The one-key page's quick amounts in yuan: a truck's fill, not a car's (issue 25). */
+export const ONE_KEY_QUICK_AMOUNTS_YUAN: ReadonlyArray<number> = [500, 1_000, 2_000, 3_000];
 /** Spec §5: an entity-card recharge is at most 5000 yuan. */
 export const ENTITY_RECHARGE_MAX_YUAN = 5_000;
 /** Spec §5: above this amount the card consumption page asks the customer to contact the distributor. */

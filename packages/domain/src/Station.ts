@@ -1,6 +1,6 @@
 import { DIESEL_0 } from "./Constants.ts";
-import { distanceMetres, distanceText, type LngLat } from "./Distance.ts";
-import { discountPerLitre, drop } from "./pricing/perLitre.ts";
+import { distanceMetres, distanceText, sortByDistance, type LngLat } from "./Distance.ts";
+import { discountPerLitre, drop, savingPerLitreAgainstNational } from "./pricing/perLitre.ts";
 import { chinaMinuteOfDay, parseClockTime, type EpochMs } from "./Time.ts";
 
 /**
@@ -25,6 +25,8 @@ export interface StationComputed {
   readonly drop: number;
   /** original - now, cents per litre. */
   readonly discount: number;
+  /** national - now: what buying from us saves per litre against national (`Pricing.savingPerLitreAgainstNational`). */
+  readonly saving: number;
   /** metres from the customer, or undefined when either position is unknown. */
   readonly distance: number | undefined;
   /** "850m", "12.3km" or the unknown-distance text. */
@@ -64,7 +66,51 @@ export const computeStation = (station: StationFacts, from: LngLat | null | unde
   return {
     drop: drop(station.nation_price, station.original_price),
     discount: discountPerLitre(station.original_price, station.now_price),
+    saving: savingPerLitreAgainstNational(station),
     distance,
     distanceText: distanceText(distance, unknownDistanceText),
   };
+};
+
+const clockText = (minutes: number): string =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/**
+ * When a station that is closed at `now` opens again, as "HH:mm" China time (its opening time, so
+ * "7:00" reads "07:00"); `undefined` when it is open ({@link isOpenAt}). The card's 'closed · opens
+ * 07:00' and the order form's notice both read this, so they never disagree with the open tag.
+ */
+export const opensAt = (station: Pick<StationFacts, "business_start_time" | "business_end_time">, now: EpochMs): string | undefined => {
+  if (isOpenAt(station, now)) return undefined;
+  // Closed implies both times were readable (unreadable hours count as open).
+  return clockText(parseClockTime(station.business_start_time) as number);
+};
+
+/** How the station list is ordered: nearest first (spec §9), or cheapest of our prices first. */
+export type StationSort = "distance" | "price";
+
+/** The list's choices: the order, and whether to show only the stations open at `now`. */
+export interface StationListChoice {
+  readonly sort: StationSort;
+  readonly openNowOnly: boolean;
+}
+
+/**
+ * The station list as shown (issue 25): stations that sell diesel first (only diesel can be
+ * bought, spec §1), then the others; within each group nearest first (spec §9) or, sorted by
+ * price, cheapest of our prices first with equal prices nearest first; with `openNowOnly`, only the
+ * stations open at `now`. With no known position the distance order is the input's order (the
+ * caller's fallback, e.g. by name). Stable: equal stations keep their input order.
+ */
+export const arrangeStations = <T extends StationFacts>(
+  stations: ReadonlyArray<T>,
+  choice: StationListChoice,
+  from: LngLat | null | undefined,
+  now: EpochMs,
+): T[] => {
+  const nearest = from == null ? [...stations] : sortByDistance(stations, from);
+  const shown = choice.openNowOnly ? nearest.filter((s) => isOpenAt(s, now)) : nearest;
+  // Array.prototype.sort is stable (ES2019): ties keep the nearest-first order.
+  const ordered = choice.sort === "price" ? [...shown].sort((a, b) => a.now_price - b.now_price) : shown;
+  return [...ordered.filter((s) => sellsDiesel(s)), ...ordered.filter((s) => !sellsDiesel(s))];
 };

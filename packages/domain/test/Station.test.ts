@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeStation, isOpenAt, sellTypes, sellsDiesel } from "../src/Station.ts";
+import { arrangeStations, computeStation, isOpenAt, opensAt, sellTypes, sellsDiesel } from "../src/Station.ts";
 import { chinaInstant } from "../src/Time.ts";
 
 const hours = (business_start_time: string, business_end_time: string) => ({ business_start_time, business_end_time });
@@ -55,7 +55,39 @@ describe("Station.computeStation", () => {
   it("computes drop, discount and distance text", () => {
     const s = { longitude: 116.4, latitude: 39.9, now_price: 730, nation_price: 850, original_price: 800, sell_type: "0#", ...hours("00:00", "24:00") };
     const c = computeStation(s, { longitude: 116.4, latitude: 39.9 }, "unknown distance");
-    expect(c).toEqual({ drop: 50, discount: 70, distance: 0, distanceText: "0m" });
+    expect(c).toEqual({ drop: 50, discount: 70, saving: 120, distance: 0, distanceText: "0m" });
     expect(computeStation(s, undefined, "unknown distance").distanceText).toBe("unknown distance");
+  });
+});
+
+describe("Station.opensAt", () => {
+  it("a closed station opens at its opening time, written HH:mm", () => {
+    expect(opensAt(hours("7:00", "22:00"), at(5, 0))).toBe("07:00");
+    expect(opensAt(hours("22:00", "06:00"), at(12, 0))).toBe("22:00");
+  });
+  it("an open station, all-day hours or missing hours have no opening time", () => {
+    expect(opensAt(hours("06:00", "22:00"), at(12, 0))).toBeUndefined();
+    expect(opensAt(hours("00:00", "24:00"), at(3, 0))).toBeUndefined();
+    expect(opensAt(hours("", ""), at(3, 0))).toBeUndefined();
+  });
+});
+
+describe("Station.arrangeStations", () => {
+  const base = { now_price: 700, nation_price: 760, original_price: 740, sell_type: "0#", ...hours("00:00", "24:00") };
+  const near = { ...base, id: "near", longitude: 113.30, latitude: 23.10, now_price: 710 };
+  const mid = { ...base, id: "mid", longitude: 113.35, latitude: 23.10, now_price: 690 };
+  const far = { ...base, id: "far", longitude: 113.50, latitude: 23.10, now_price: 700, ...hours("06:00", "07:00") };
+  const noDiesel = { ...base, id: "gasoline", longitude: 113.29, latitude: 23.10, sell_type: "92#;95#" };
+  const from = { longitude: 113.28, latitude: 23.10 };
+  const ids = (xs: ReadonlyArray<{ id: string }>) => xs.map((x) => x.id);
+  it("diesel sellers first, nearest first within each group", () => {
+    expect(ids(arrangeStations([far, noDiesel, mid, near], { sort: "distance", openNowOnly: false }, from, at(12, 0)))).toEqual(["near", "mid", "far", "gasoline"]);
+  });
+  it("by price: cheapest of our prices first, still diesel sellers first", () => {
+    expect(ids(arrangeStations([far, noDiesel, mid, near], { sort: "price", openNowOnly: false }, from, at(12, 0)))).toEqual(["mid", "far", "near", "gasoline"]);
+  });
+  it("open now leaves out the stations closed at that instant", () => {
+    expect(ids(arrangeStations([far, noDiesel, mid, near], { sort: "distance", openNowOnly: true }, from, at(12, 0)))).toEqual(["near", "mid", "gasoline"]);
+    expect(ids(arrangeStations([far, noDiesel, mid, near], { sort: "distance", openNowOnly: true }, from, at(6, 30)))).toEqual(["near", "mid", "far", "gasoline"]);
   });
 });

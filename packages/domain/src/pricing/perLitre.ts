@@ -10,3 +10,12 @@ export const discountPerLitre = (originalPrice: number, nowPrice: number): numbe
 
 /** Spec §3: drop = national price - original price (cents per litre). */
 export const drop = (nationalPrice: number, originalPrice: number): number => nationalPrice - originalPrice;
+
+/**
+ * What the customer saves per litre against the national guide price when buying from us:
+ * national - our price (cents per litre). This, not {@link drop} (the pump's own gap to national),
+ * is the saving a station card shows under our price (issue 25). Negative when our price is above
+ * national; callers show no saving then.
+ */
+export const savingPerLitreAgainstNational = (station: { readonly nation_price: number; readonly now_price: number }): number =>
+  station.nation_price - station.now_price;
