@@ -24,7 +24,7 @@ const positivePrice = (name: string, price: number): void => {
   }
 };
 
-export { discountPerLitre, drop } from "./pricing/perLitre.ts";
+export { discountPerLitre, drop, savingPerLitreAgainstNational } from "./pricing/perLitre.ts";
 
 /**
  * Spec §9: payable = amount x now price / original price, rounded half-up to the cent.
