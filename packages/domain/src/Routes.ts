@@ -162,11 +162,15 @@ export const isSafeReturnPath = (path: unknown): path is string => {
   return route !== undefined && !SIGN_IN_PATHS.has(route.path);
 };
 
+/** Spec §4 login flow: without a page to return to, signing in ends on the personal center. */
+export const SIGN_IN_END_PATH = "/personal";
+
 /**
- * Where a customer who has just signed in goes (issue 25): an account without activation to
- * /activated first (the return path waits until it is activated); otherwise back to `returnTo`
- * (the page the session ended on, or the protected page an anonymous customer was going to) when
- * it is a safe return path, else spec §2's home, /recharge/2.
+ * Where a customer who has just signed in (or activated) goes (issue 25): an account without
+ * activation to /activated first (the return path waits until it is activated); otherwise back to
+ * `returnTo` (the page the session ended on, or the protected page an anonymous customer was going
+ * to) when it is a safe return path, else `otherwise`: the spec's end of that step (§4 sign-in:
+ * /personal, the default; §6 activation: home, /recharge/2).
  */
-export const afterSignInPath = (returnTo: string | null | undefined, activated: boolean): string =>
-  !activated ? ACTIVATION_PATH : isSafeReturnPath(returnTo) ? returnTo : HOME_PATH;
+export const afterSignInPath = (returnTo: string | null | undefined, activated: boolean, otherwise: string = SIGN_IN_END_PATH): string =>
+  !activated ? ACTIVATION_PATH : isSafeReturnPath(returnTo) ? returnTo : otherwise;

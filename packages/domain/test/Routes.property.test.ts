@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ACTIVATION_PATH, afterSignInPath, HOME_PATH, isSafeReturnPath, matchRoute, ROUTES } from "../src/Routes.ts";
+import { ACTIVATION_PATH, afterSignInPath, HOME_PATH, SIGN_IN_END_PATH, isSafeReturnPath, matchRoute, ROUTES } from "../src/Routes.ts";
 
 /** A concrete address of a route: its `:name` segments filled with a non-empty id. */
 const concrete = fc.tuple(fc.constantFrom(...ROUTES.map((r) => r.path)), fc.stringMatching(/^[0-9A-Za-z]{1,12}$/)).map(([pattern, id]) => pattern.replace(/:[a-z_]+/g, id));
@@ -54,10 +54,11 @@ describe("Routes.isSafeReturnPath (issue 25: no open redirect)", () => {
 });
 
 describe("Routes.afterSignInPath (issue 25)", () => {
-  it("an activated account returns to a safe path as it was; anything else goes home to /recharge/2", () => {
+  it("an activated account returns to a safe path as it was; anything else ends where the step ends (sign-in: /personal)", () => {
     fc.assert(
       fc.property(fc.oneof(concrete, fc.string(), fc.constant(null), fc.constant(undefined)), (p) => {
-        expect(afterSignInPath(p, true)).toBe(isSafeReturnPath(p) ? p : HOME_PATH);
+        expect(afterSignInPath(p, true)).toBe(isSafeReturnPath(p) ? p : SIGN_IN_END_PATH);
+        expect(afterSignInPath(p, true, HOME_PATH)).toBe(isSafeReturnPath(p) ? p : HOME_PATH);
       }),
     );
   });
@@ -71,6 +72,6 @@ describe("Routes.afterSignInPath (issue 25)", () => {
   it("keeps the station and query of a fuel form", () => {
     expect(afterSignInPath("/oneKeyGas?id=3", true)).toBe("/oneKeyGas?id=3");
     expect(afterSignInPath("/order", true)).toBe("/order");
-    expect(afterSignInPath("//evil.example", true)).toBe(HOME_PATH);
+    expect(afterSignInPath("//evil.example", true)).toBe("/personal");
   });
 });
