@@ -31,7 +31,7 @@ describe("OrderCard", () => {
     expect(screen.getByText("加油金额")).toBeTruthy();
     expect(screen.getByText("应付金额")).toBeTruthy();
     expect(screen.getByLabelText("状态：待支付").textContent).toBe("待支付");
-    expect(screen.getByRole("timer").textContent).toBe("请在 12:34 内支付");
+    expect(screen.getByRole("timer").textContent).toBe("剩余 12分34秒");
     expect(screen.getByRole("button", { name: "取消订单" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "去支付" })).toBeTruthy();
   });
@@ -40,7 +40,7 @@ describe("OrderCard", () => {
     card();
     const timer = screen.getByRole("timer");
     expect(timer.getAttribute("aria-live")).toBe("polite");
-    expect(timer.textContent).toBe("Pay within 12:34");
+    expect(timer.textContent).toBe("12 min 34 s left");
   });
 
   it("at 0 the countdown and its buttons go and the order reads cancelled", () => {

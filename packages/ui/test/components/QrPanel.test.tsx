@@ -20,7 +20,7 @@ describe("QrPanel", () => {
     expect(QR_SIZE_PX).toBeGreaterThanOrEqual(240);
     expect(image.src.startsWith("data:image/svg+xml")).toBe(true);
     expect(screen.getByText("KPabc123")).toBeTruthy();
-    expect(screen.getByRole("timer").textContent).toBe("Valid for 47:59:05");
+    expect(screen.getByRole("timer").textContent).toBe("Valid for 47 h 59 min");
     expect(screen.getByRole("heading", { name: "Show this code to the cashier" })).toBeTruthy();
   });
 
@@ -38,7 +38,7 @@ describe("QrPanel", () => {
   it("the same in Chinese (zh-CN)", async () => {
     panel(shown(), "zh-CN");
     expect(await screen.findByRole("img", { name: "收银核销二维码：KPabc123" }, { timeout: 10_000 })).toBeTruthy();
-    expect(screen.getByRole("timer").textContent).toBe("有效期还剩 47:59:05");
+    expect(screen.getByRole("timer").textContent).toBe("有效期还剩 47小时59分");
     expect(screen.getByRole("heading", { name: "请向收银员出示此二维码" })).toBeTruthy();
   });
 

@@ -144,7 +144,7 @@ describe("/orderDetail/2/:id: other states", () => {
 
   it("an unpaid order counts down with cancel and pay, and no QR area", async () => {
     show(rechargeOrder({ order_id: 5, count: 61 }));
-    expect((await screen.findByRole("timer")).textContent).toBe("Pay within 01:01");
+    expect((await screen.findByRole("timer")).textContent).toBe("1 min 1 s left");
     expect(screen.getByRole("button", { name: "Cancel order" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Pay" })).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Recharge QR code" })).toBeNull();

@@ -7,7 +7,7 @@ import { useStores } from "../../stores/StoresContext.tsx";
 import type { QrView } from "../../stores/orders/OrderDetailStore.ts";
 import { PageError } from "../PageError.tsx";
 import { confirmDialog } from "./confirm.ts";
-import { formatCountdown } from "./format.ts";
+import { timeLeftText } from "../../i18n/timeLeft.ts";
 import { drawnQrNow, drawQr, loadQrLibrary } from "./qrDrawing.ts";
 import { describeError } from "../../stores/messages.ts";
 
@@ -97,7 +97,7 @@ export const QrPanel = observer(function QrPanel({ view, canRegenerate, regenera
             <CodeImage code={view.code.value} />
             <p className="order-qr-text">{view.code.value}</p>
             <p className="order-qr-countdown" role="timer" aria-live="polite" aria-atomic="true">
-              {i18n.t("ordersQrValidFor", { time: formatCountdown(view.secondsLeft) })}
+              {i18n.t("ordersQrValidFor", { time: timeLeftText(view.secondsLeft, i18n) })}
             </p>
           </>
         );

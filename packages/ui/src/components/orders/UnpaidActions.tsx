@@ -4,7 +4,7 @@ import { observer } from "mobx-react-lite";
 import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { orderActionsStore } from "../../stores/orders/OrderActionsStore.ts";
 import { confirmDialog } from "./confirm.ts";
-import { formatCountdown } from "./format.ts";
+import { timeLeftText } from "../../i18n/timeLeft.ts";
 
 interface UnpaidActionsProps {
   readonly order: WireOrder;
@@ -33,7 +33,7 @@ export const UnpaidActions = observer(function UnpaidActions({ order, secondsLef
   return (
     <div className="order-unpaid">
       <p className="order-countdown" role="timer" aria-live="polite" aria-atomic="true">
-        {i18n.t("ordersCountdown", { time: formatCountdown(secondsLeft) })}
+        {i18n.t("ordersCountdown", { time: timeLeftText(secondsLeft, i18n) })}
       </p>
       <div className="order-actions">
         <Button size="small" fill="outline" loading={busy === "cancel"} disabled={busy !== undefined} onClick={() => void cancel()}>
