@@ -60,7 +60,7 @@ export class ActivationStore {
     await this.session.markActivated();
     runInAction(() => (this.phase = { _tag: "Idle" }));
     this.notices.show(this.i18n.t("signin.activated"), "success");
-    this.navigation.go(Routes.HOME_PATH, { replace: true });
+    this.navigation.go(this.session.takeReturn(Routes.HOME_PATH), { replace: true });
   }
 
   /** The customer edits the code after a refusal: the refusal no longer describes what is typed. */

@@ -74,7 +74,7 @@ export class BindPhoneStore {
     this.ports.tabValues.set(BIND_OPENID_KEY, null);
     await this.session.signedInWith(bound.value.token, bound.value.is_activated);
     runInAction(() => (this.phase = { _tag: "Idle" }));
-    this.navigation.go(AFTER_SIGN_IN_PATH, { replace: true });
+    this.navigation.go(this.session.takeReturn(AFTER_SIGN_IN_PATH), { replace: true });
   }
 
   private invalid(error: { readonly _tag: string }): void {

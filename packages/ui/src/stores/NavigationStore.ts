@@ -7,6 +7,11 @@ import { makeAutoObservable } from "mobx";
  */
 export class NavigationStore {
   pending: { readonly to: string; readonly replace: boolean; readonly id: number } | undefined = undefined;
+  /**
+   * The address on screen (path and query), as the shell last reported it: what a store names
+   * when the customer is to come back here later (an ended session, issue 25).
+   */
+  current: string | undefined = undefined;
   #next = 0;
 
   constructor() {
@@ -15,6 +20,11 @@ export class NavigationStore {
 
   go(to: string, options: { readonly replace?: boolean } = {}): void {
     this.pending = { to, replace: options.replace ?? false, id: ++this.#next };
+  }
+
+  /** The shell shows `address` now. */
+  at(address: string): void {
+    this.current = address;
   }
 
   /** The shell has navigated: forget the request so it is not performed twice. */

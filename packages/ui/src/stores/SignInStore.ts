@@ -16,8 +16,8 @@ export const OAUTH_STATE_KEY = "fuel.oauthState";
 /** Where the openid of a customer without a phone waits for /bindPhone (this tab only). */
 export const BIND_OPENID_KEY = "fuel.bindOpenid";
 
-/** The page the login flow ends on (spec §4 "the app goes to personal"). */
-export const AFTER_SIGN_IN_PATH = "/personal";
+/** The page the login flow ends on without a page to return to (spec §4 "the app goes to personal"). */
+export const AFTER_SIGN_IN_PATH = Routes.SIGN_IN_END_PATH;
 /** The page the messaging app sends the customer back to. */
 export const RETURN_PATH = "/wechatlogin";
 
@@ -42,8 +42,9 @@ export interface ProviderReturn {
  * authorize URL with a one-time random `state` kept in this tab; /wechatlogin takes the answer:
  * a missing or different `state` is refused (a forged or replayed return), and the kept one is
  * consumed either way. Then the code is exchanged: an unbound phone goes to /bindPhone with the
- * openid; otherwise the session is saved, the user loaded, and the customer goes to /personal
- * (the guard sends one without activation on to /activated).
+ * openid; otherwise the session is saved, the user loaded, and the customer goes back to the page
+ * they were on or going to (`SessionStore.takeReturn`, issue 25), else /personal; one without
+ * activation goes to /activated first.
  */
 export class SignInStore {
   phase: SignInPhase = { _tag: "Idle" };
@@ -92,7 +93,7 @@ export class SignInStore {
 
     // A reload of the return address after signing in: the code is used up, the session is here.
     if (this.session.signedIn) {
-      this.navigation.go(AFTER_SIGN_IN_PATH, { replace: true });
+      this.navigation.go(this.session.takeReturn(), { replace: true });
       return;
     }
     // The provider comes back with the state but no code when the customer declined.
@@ -115,7 +116,7 @@ export class SignInStore {
     }
     await this.session.signedInWith(auth.token, auth.is_activated);
     runInAction(() => (this.phase = { _tag: "Idle" }));
-    this.navigation.go(AFTER_SIGN_IN_PATH, { replace: true });
+    this.navigation.go(this.session.takeReturn(), { replace: true });
   }
 
   private refuse(key: TextKey): void {
