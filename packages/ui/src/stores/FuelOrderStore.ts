@@ -28,8 +28,11 @@ const wireDraft = (draft: ConfirmedDraft): RequestEncodedOf<"orderCreate"> => ({
  * Paying a one-key fuel order from its checklist (spec §2 /order, /orderNew; §4 payment result; §5
  * oauth rule) through the shared `CheckoutFlow`: one tap is one action key kept in `tabValues`
  * (under {@link PENDING_ORDER_KEY}) until the order is settled, so a retry, a second tap or a
- * reload during payment reach the same order; paid means the server says so. Paid or cancelled,
- * the customer goes to the order list (FY: the order's detail).
+ * reload during payment reach the same order; paid means the server says so. Paid, the customer
+ * lands on the order's detail, its QR code (issue 25: spec §4's variant that leads to the detail,
+ * for every channel), replacing the checklist so Back does not return to a paid form. Cancelled,
+ * on the same detail too: the unpaid order waits there with its countdown and its pay button, one
+ * tap from paying again, where the order list would make the driver find it among the others.
  */
 export class FuelOrderStore {
   readonly #checkout: CheckoutFlow;
@@ -74,15 +77,15 @@ export class FuelOrderStore {
       create: (idempotencyKey) =>
         Effect.map(this.ports.orders.create(draft, { idempotencyKey }), (created): CreateAnswer => ({ _tag: "ToPay", orderId: created.order_id, payInfo: payInfoOf(created) })),
       paidPath: next,
-      // Spec §4: cancel leads on too: the unpaid order waits there to be paid.
+      // Spec §4: cancel leads on too, to the unpaid order, which waits there to be paid.
       cancelledPath: next,
       settled: () => this.drafts.clear(),
     });
   }
 
-  /** Where a pending payment can be followed up (the order's detail for FY, the order list otherwise). */
-  followUpPath(paytype: PayType, orderId: number): string {
-    return paytype === "fy" ? Routes.orderDetailPath(orderId) : Routes.ORDER_LIST_PATH;
+  /** Where a payment leads, and where a pending one can be followed up: the order's detail, whatever the channel. */
+  followUpPath(_paytype: PayType, orderId: number): string {
+    return Routes.orderDetailPath(orderId);
   }
 }
 

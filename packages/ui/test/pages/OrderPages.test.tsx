@@ -158,12 +158,12 @@ describe.each(LOCALES)("the checklist in %s", (locale) => {
     expect(await screen.findByText(t.noDraft)).toBeTruthy();
   });
 
-  it("pay creates one order through the JSAPI channel and goes to the order list", async () => {
+  it("pay creates one order through the JSAPI channel and opens the order's detail, its QR code (issue 25)", async () => {
     const root = await ready();
     renderPage(<OrderPage />, { root, path: "/order" });
     const button = await screen.findByRole("button", { name: new RegExp(`^${t.pay}`) });
     await userEvent.click(button);
-    await waitFor(() => expect(where()).toBe("/orderlist"));
+    await waitFor(() => expect(where()).toMatch(/^\/orderDetail\/\d+$/));
     expect(root.ports.api.callsTo("orderCreate").map((c) => (c.input as { paytype: string }).paytype)).toEqual(["wechat"]);
   });
 

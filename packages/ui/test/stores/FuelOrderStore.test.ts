@@ -137,12 +137,12 @@ describe("FuelOrderStore: payment needs the messaging-app identity (spec §5)", 
 });
 
 describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {
-  it("'ok' and paid: the order list, the key forgotten", async () => {
+  it("'ok' and paid: the order's detail with its QR code, replacing the checklist (issue 25), the key forgotten", async () => {
     const tab = new MemoryKeyValueStore();
     const root = await checklist({ tabValues: tab });
     await root.use(fuelOrderStore).pay("wechat");
     expect(root.use(fuelOrderStore).phase).toEqual({ _tag: "Paid", orderId: 5001 });
-    expect(root.navigation.pending?.to).toBe("/orderlist");
+    expect(root.navigation.pending).toMatchObject({ to: "/orderDetail/5001", replace: true });
     expect(tab.get(PENDING_ORDER_KEY)).toBeNull();
   });
 
@@ -161,10 +161,10 @@ describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {
     expect(root.navigation.pending?.to).toBe(`/orderDetail/${examples.paymentFyQuery.response.order_id}`);
   });
 
-  it("'cancel' leads to the order list too, where the unpaid order waits", async () => {
+  it("'cancel' leads to the unpaid order's detail, where it waits with its countdown to be paid", async () => {
     const root = await checklist({ payment: new FakePaymentBridge("cancel") });
     await root.use(fuelOrderStore).pay("wechat");
-    expect(root.navigation.pending?.to).toBe("/orderlist");
+    expect(root.navigation.pending).toMatchObject({ to: "/orderDetail/5001", replace: true });
     expect(root.ports.api.callsTo("paymentQueryResult")).toHaveLength(0);
   });
 

@@ -35,7 +35,7 @@ export const ChecklistScreen = observer(function ChecklistScreen({ paytype }: { 
     <PayStatus
       phase={fuelOrder.phase}
       followUpTo={(orderId) => fuelOrder.followUpPath(paytype, orderId)}
-      followUpLabel={i18n.t(paytype === "fy" ? "order.viewOrder" : "order.viewOrders")}
+      followUpLabel={i18n.t("order.viewOrder")}
     />
   );
   const body = () => {
