@@ -18,4 +18,5 @@ export * from "./order/Record.ts";
 export * from "./order/Machine.ts";
 export * from "./order/Actions.ts";
 export * from "./order/Refunds.ts";
+export * from "./order/AmountLabel.ts";
 export * from "./order/Expiry.ts";

@@ -25,6 +25,7 @@ const positivePrice = (name: string, price: number): void => {
 };
 
 export { discountPerLitre, drop, savingPerLitreAgainstNational } from "./pricing/perLitre.ts";
+export { cardPurchaseSaving, cardRechargeSaving, savingAgainst, type PriceBase, type SavingAgainst } from "./pricing/Saving.ts";
 
 /**
  * Spec §9: payable = amount x now price / original price, rounded half-up to the cent.
@@ -51,26 +52,41 @@ export const chargeableCents = (amount: Cents | number, nowPrice: number, origin
   return payable >= 1 ? Result.succeed(payable) : Result.fail(new AmountNotPositive());
 };
 
+/** Issue 25: litres are shown to the millilitre, so 'litres x our price' is the payable within a cent. */
+export const LITRES_DECIMALS = 3;
+
 /**
  * Litres the amount buys at the original (pump) price: amount / original, as a decimal string
- * with 2 decimals, rounded half-up (display only; nothing is charged by litre).
+ * with {@link LITRES_DECIMALS} decimals, rounded half-up (display only; nothing is charged by
+ * litre). Three decimals because the order page reads 'litres x our price = payable': at two, the
+ * product is off by up to half a hundredth of a litre's price (3-4 fen at 7 yuan), which a driver
+ * who checks it sees; at three it is within a cent for any price up to 10 yuan a litre.
  */
 export const litres = (amount: Cents | number, originalPrice: number): string => {
   positivePrice("originalPrice", originalPrice);
-  return new D(amount).div(originalPrice).toFixed(2, Decimal.ROUND_HALF_UP);
+  return new D(amount).div(originalPrice).toFixed(LITRES_DECIMALS, Decimal.ROUND_HALF_UP);
 };
 
 /** What the customer saves: amount - payable (cents). */
 export const savingCents = (amount: Cents | number, nowPrice: number, originalPrice: number): Cents =>
   (amount - payableCents(amount, nowPrice, originalPrice)) as Cents;
 
-/** Everything the order page shows for an amount at a station's prices. */
+/**
+ * Everything the order page shows for an amount at a station's prices. It reads as
+ * 'litres x our price = payable': `litres` x `nowPrice` is the payable within a cent (for prices up
+ * to 10 yuan a litre), and `saving` is those litres x `discountPerLitre`, the pump price
+ * `originalPrice` less ours, on the same terms.
+ */
 export interface Quote {
   readonly amount: Cents;
   readonly payable: Cents;
   readonly saving: Cents;
   readonly litres: string;
   readonly discountPerLitre: number;
+  /** Our price, cents per litre: what the litres are charged at. */
+  readonly nowPrice: number;
+  /** The pump price, cents per litre: what the amount would buy the litres at without us. */
+  readonly originalPrice: number;
 }
 
 /** One call for the order page and the server: the same figures from the same rules. */
@@ -82,6 +98,8 @@ export const quote = (amount: Cents, nowPrice: number, originalPrice: number): Q
     saving: (amount - payable) as Cents,
     litres: litres(amount, originalPrice),
     discountPerLitre: discountPerLitre(originalPrice, nowPrice),
+    nowPrice,
+    originalPrice,
   };
 };
 

@@ -27,11 +27,12 @@ describe("Pricing", () => {
     expect(drop(850, 800)).toBe(50);
   });
 
-  it("litres are amount / original with two decimals, half-up", () => {
-    expect(litres(10000, 800)).toBe("12.50");
-    expect(litres(10040, 800)).toBe("12.55");
-    expect(litres(1, 300)).toBe("0.00");
-    expect(litres(2, 400)).toBe("0.01");
+  it("litres are amount / original with three decimals, half-up", () => {
+    expect(litres(10000, 800)).toBe("12.500");
+    expect(litres(10040, 800)).toBe("12.550");
+    expect(litres(1, 3000)).toBe("0.000");
+    expect(litres(1, 2000)).toBe("0.001");
+    expect(litres(50_000, 751)).toBe("66.578");
   });
 
   it("saving is amount minus payable", () => {
@@ -39,7 +40,7 @@ describe("Pricing", () => {
   });
 
   it("quote gathers the figures the order page shows", () => {
-    expect(quote(cents(10040), 730, 800)).toEqual({ amount: 10040, payable: 9162, saving: 878, litres: "12.55", discountPerLitre: 70 });
+    expect(quote(cents(10040), 730, 800)).toEqual({ amount: 10040, payable: 9162, saving: 878, litres: "12.550", discountPerLitre: 70, nowPrice: 730, originalPrice: 800 });
   });
 
   it("refuses a zero original price instead of dividing by zero", () => {
@@ -59,7 +60,7 @@ describe("Pricing", () => {
   });
 
   it("buying a 1000-yuan card pays 1000 x 4.61 / 5.11 = 902.15 yuan (902.152... rounded half-up)", () => {
-    expect(cardPurchaseQuote(cents(100_000))).toEqual({ amount: 100_000, payable: 90_215, saving: 9_785, litres: "195.69", discountPerLitre: 50 });
+    expect(cardPurchaseQuote(cents(100_000))).toEqual({ amount: 100_000, payable: 90_215, saving: 9_785, litres: "195.695", discountPerLitre: 50, nowPrice: 461, originalPrice: 511 });
   });
 });
 
