@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { InviteCode } from "@fuel/domain";
 import { asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { inviteCodes, users } from "../db/schema.ts";
@@ -18,7 +19,8 @@ export const newInviteCode = (): string => Array.from({ length: CODE_LENGTH }, (
 /** Creates `count` new codes and returns them. */
 export const createInviteCodes = async (db: Pick<Database, "insert">, count: number, now: Date): Promise<string[]> => {
   if (!Number.isInteger(count) || count < 1 || count > 1_000) throw new RangeError("count must be an integer from 1 to 1000");
-  const codes = Array.from({ length: count }, newInviteCode);
+  // Stored in the form a customer's typing is compared in (issue 25), whatever the alphabet becomes.
+  const codes = Array.from({ length: count }, () => InviteCode.normalize(newInviteCode()));
   // A collision of 49-bit codes is astronomically unlikely; `onConflictDoNothing` plus the
   // returned rows keeps the promise "these codes exist and are fresh" even then.
   const rows = await db

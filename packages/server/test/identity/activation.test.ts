@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FALLBACK_SERVICE_PHONE } from "../../src/identity/activation.ts";
+import { inviteCodes } from "../../src/db/schema.ts";
 import { createInviteCodes } from "../../src/operators/inviteCodes.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { allCounts, blacklistPhone, expectError, expectSuccess, get, post, seedUser, setServicePhone, tokenFor } from "./support.ts";
@@ -31,6 +32,34 @@ describe("POST /api/activacode/check", () => {
     const [code] = await codes(1);
     expectSuccess(await activate(code, (await signedIn()).token));
     expectError(await activate(code, (await signedIn()).token), 400, /^invite code wrong, contact admin /);
+  });
+
+  it.each([["ttf72sqeg2"], [" TTF72SQEG2 "], ["\tTtf72SqEg2\u3000"]])("%j activates the code 'TTF72SQEG2' (issue 25: no case, no surrounding blanks)", async (typed) => {
+    await booted.db.insert(inviteCodes).values({ code: "TTF72SQEG2", createdAt: new Date(booted.clock.now()) });
+    const { token } = await signedIn();
+    expectSuccess(await activate(typed, token));
+    const [row] = await booted.db.query.inviteCodes.findMany();
+    expect(row?.redeemedAt).not.toBeNull();
+  });
+
+  it("a code typed in lower case still works once: the same code in upper case is then wrong", async () => {
+    await booted.db.insert(inviteCodes).values({ code: "TTF72SQEG2", createdAt: new Date(booted.clock.now()) });
+    expectSuccess(await activate("ttf72sqeg2", (await signedIn()).token));
+    expectError(await activate("TTF72SQEG2", (await signedIn()).token), 400, /^invite code wrong, contact admin /);
+  });
+
+  it("a code stored in lower case (written by hand) matches a typed upper-case code, once, and burns no other code", async () => {
+    const createdAt = new Date(booted.clock.now());
+    await booted.db.insert(inviteCodes).values([{ code: "abc123", createdAt }, { code: "aBc123", createdAt }]);
+    expectSuccess(await activate("ABC123", (await signedIn()).token));
+    const redeemed = (await booted.db.query.inviteCodes.findMany()).filter((r) => r.redeemedAt !== null);
+    expect(redeemed.map((r) => r.code)).toEqual(["aBc123"]);
+    expectSuccess(await activate("abc123", (await signedIn()).token));
+    expectError(await activate("Abc123", (await signedIn()).token), 400, /^invite code wrong/);
+  });
+
+  it("new codes are stored as a customer's typing is compared: upper case", async () => {
+    for (const code of await codes(20)) expect(code).toBe(code.toUpperCase());
   });
 
   it("a wrong code answers the spec's message with the service phone (tel1)", async () => {
