@@ -68,7 +68,7 @@ export class SandboxPayBridge implements PaymentBridge {
         this.api.call("sandboxPay", { order_id: request.orderId, result: choice }).pipe(
           Effect.mapError((failure) => new PaymentUnavailable({ reason: "server", failure })),
           Effect.flatMap((): Effect.Effect<PayOutcome, PaymentFailed> =>
-            choice === "fail" ? Effect.fail(new PaymentFailed({ message: "payment failed (sandbox)" })) : Effect.succeed(choice),
+            choice === "fail" ? Effect.fail(new PaymentFailed({})) : Effect.succeed(choice),
           ),
         ),
       ),

@@ -69,7 +69,8 @@ export class WeixinPayBridge implements PaymentBridge {
             const outcome = res.err_msg?.split(":").pop();
             if (outcome === "ok") resume(Effect.succeed("ok"));
             else if (outcome === "cancel") resume(Effect.succeed("cancel"));
-            else resume(Effect.fail(new PaymentFailed({ message: res.err_desc ?? "payment failed" })));
+            // The sheet's own words, when it has any; the UI words a failure without them.
+            else resume(Effect.fail(new PaymentFailed(res.err_desc === undefined || res.err_desc === "" ? {} : { message: res.err_desc })));
           });
         }),
       ),

@@ -21,8 +21,13 @@ export interface PayRequest {
 /** The customer finished the sheet ('ok') or closed it ('cancel'). */
 export type PayOutcome = "ok" | "cancel";
 
-/** The payment sheet reported a failure (the bank refused, a wrong password...). */
-export class PaymentFailed extends Data.TaggedError("PaymentFailed")<{ readonly message: string }> {}
+/**
+ * The payment sheet reported a failure (the bank refused, a wrong password...). `message` is the
+ * sheet's own words (WeChat's `err_desc`) when it gave any, never text of ours: the UI words the
+ * failure in the customer's language from its catalogue, and shows these words only where they
+ * read in that language.
+ */
+export class PaymentFailed extends Data.TaggedError("PaymentFailed")<{ readonly message?: string | undefined }> {}
 
 /**
  * No payment sheet to open: its code could not be fetched (`offline`), not inside the messaging

@@ -91,11 +91,11 @@ describe("WeixinPayBridge", () => {
     expect(error.message).toBe("insufficient balance");
   });
 
-  it("a failure without err_desc is PaymentFailed with a generic message", async () => {
-    const { bridge } = bridgeAnswering({ err_msg: "get_brand_wcpay_request:fail" });
+  it.each([{}, { err_desc: "" }])("a failure without words of the sheet (%o) is PaymentFailed with no text of ours: the UI words it (issue 25)", async (desc) => {
+    const { bridge } = bridgeAnswering({ err_msg: "get_brand_wcpay_request:fail", ...desc });
     const error = await failureOf(new WeixinPayBridge(hostWith(bridge)).pay(request()));
     expect(error._tag).toBe("PaymentFailed");
-    expect(error.message).toBe("payment failed");
+    expect(error.message).toBe("");
   });
 
   it("any answer other than :ok or :cancel is PaymentFailed", async () => {

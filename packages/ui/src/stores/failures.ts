@@ -5,7 +5,7 @@ import type { NoticeStore } from "./NoticeStore.ts";
 /**
  * Tells the customer why a port call failed, once. A 401/403/422 (`SessionEnded`) or a
  * `NotActivated` answer has already been shown and acted on by the HTTP client's hooks (the
- * SessionStore shows the server's words and moves to /login or /activated), so the store that made
+ * SessionStore words it and moves to /login or /activated), so the store that made
  * the call says nothing more. Answers the text shown, or `undefined` when nothing was shown.
  */
 export const reportFailure = (

@@ -36,10 +36,28 @@ const catalogueText = (error: DescribableError, i18n: Pick<I18nStore, "t">): str
     : undefined;
 
 /**
+ * Words we did not write (a server's `message`, a channel's `result_msg`, the pay sheet's
+ * `err_desc`) are shown as the last resort for a refusal we cannot name: in an en session as they
+ * are, in a zh-CN one only when they hold no Latin word (our server speaks English; issue 25: no
+ * 'please sign in again' in a Chinese session).
+ */
+const LATIN_WORD = /[A-Za-z]{2,}/;
+const readable = (words: string | undefined, locale: Messages.Locale): words is string =>
+  words !== undefined && words.trim() !== "" && (locale === "en" || !LATIN_WORD.test(words));
+
+/** A refusal we cannot name: its own words where they read in the customer's language, else our `lead`. */
+const lastResort = (error: DescribableError, lead: TextKey, i18n: Pick<I18nStore, "t" | "locale">): string =>
+  readable(error.message, i18n.locale) ? error.message : i18n.t(lead);
+
+/** What failed, said without the server's words: a session ended asks to sign in, a 5xx is a server error. */
+const leadOf = (tag: string): TextKey => (tag === "SessionEnded" ? "Unauthorized" : tag === "ServerFailed" ? "ServerError" : "refusedRetry");
+
+/**
  * The text to show for a failure from a port, in the customer's language, worded now from the
  * error's data (the adapters carry no text of their own, so a locale switch re-words the same
  * error). A server answer that names a rule we know (its `x-error-tag`) is worded from our
- * catalogue; otherwise the server's own message is shown (spec §8). The adapters' own failures
+ * catalogue; otherwise the server's own message, only where it reads in the customer's language
+ * (spec §8; see {@link lastResort}). The adapters' own failures
  * have catalogue keys of their own.
  */
 export const describeError = (error: DescribableError, i18n: Pick<I18nStore, "t" | "locale">): string => {
@@ -59,9 +77,9 @@ export const describeError = (error: DescribableError, i18n: Pick<I18nStore, "t"
       return i18n.t("RouteFailed");
     case "NavigationFailed":
       return i18n.t("NavigationFailed");
-    // The pay sheet's own reason, inside our sentence.
+    // The pay sheet's own reason inside our sentence, when it reads in the customer's language.
     case "PaymentFailed":
-      return i18n.t("order.payFailed", { reason: error.message ?? "" });
+      return readable(error.message, i18n.locale) ? i18n.t("order.payFailed", { reason: error.message }) : i18n.t("order.payFailedRetry");
     case "PaymentUnavailable":
       if (error.reason === "outsideMessagingApp") return i18n.t("PayOutsideMessagingApp");
       return error.failure === undefined ? i18n.t("Offline") : describeError(error.failure, i18n);
@@ -70,14 +88,15 @@ export const describeError = (error: DescribableError, i18n: Pick<I18nStore, "t"
     case "SessionEnded":
       // Issue 22: a 503 (database or a neighbour unavailable, after the client's one retry) names
       // its catalogue key too, and is worded in the customer's language like a refusal. Without
-      // a tag we know (or a value for one of its text's slots), the server's words are shown.
-      return catalogueText(error, i18n) ?? (error.message || i18n.t("ServerError"));
+      // a tag we know (or a value for one of its text's slots), the server's words, last resort.
+      return catalogueText(error, i18n) ?? lastResort(error, leadOf(error._tag), i18n);
     default: {
       const key = Messages.keyOf(error);
       if (key !== undefined) return Messages.describe(error, i18n.locale, error.params);
       // A local failure named by one of the UI's own keys (see `problem`).
       if (isTextKey(error._tag)) return i18n.t(error._tag, error.params);
-      return error.message || i18n.t("ServerError");
+      // The FY channel's `result_msg` (NotTaken) and anything else that brings its own words.
+      return lastResort(error, error._tag === "NotTaken" ? "refusedRetry" : "ServerError", i18n);
     }
   }
 };

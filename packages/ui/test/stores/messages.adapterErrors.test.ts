@@ -40,7 +40,8 @@ const cases: ReadonlyArray<readonly [name: string, error: Parameters<typeof desc
   ["SignInUnavailable", new SignInUnavailable({ detail: "the adapter could not be loaded" }), "Offline"],
   ["NotActivated", new NotActivated({ message: "account not activated" }), "NotActivated"],
   ["SessionEnded 403", new SessionEnded({ message: "server busy, cannot use", status: 403, tag: "Blacklisted" }), "Blacklisted"],
-  ["SessionEnded without text", new SessionEnded({ message: "", status: 401 }), "ServerError"],
+  // A session ended without words of the server asks to sign in again (issue 25).
+  ["SessionEnded without text", new SessionEnded({ message: "", status: 401 }), "Unauthorized"],
   ["ServerRefused", new ServerRefused({ message: "order not found", status: 404, tag: "OrderNotFound" }), "OrderNotFound"],
   ["ServerFailed without text", new ServerFailed({ message: "", status: 502 }), "ServerError"],
 ];
@@ -60,7 +61,9 @@ describe("describeError words every adapter error from the catalogue (issue 24)"
     expect(describeError(error, i18n)).not.toBe(chinese);
   });
 
-  it("a refusal the catalogue does not know shows the server's own words", () => {
-    expect(describeError(new ServerRefused({ message: "the station is closed", status: 409, tag: "SomethingNew" }), i18nIn("zh-CN"))).toBe("the station is closed");
+  it("a refusal the catalogue does not know shows the server's own words in en, never its English in zh-CN (issue 25)", () => {
+    const refused = new ServerRefused({ message: "the station is closed", status: 409, tag: "SomethingNew" });
+    expect(describeError(refused, i18nIn("en"))).toBe("the station is closed");
+    expect(describeError(refused, i18nIn("zh-CN"))).toBe("操作未成功，请稍后重试");
   });
 });

@@ -16,6 +16,7 @@ export const common = {
     crashTitle: "Something went wrong",
     bootFailed: "Cannot reach the server. Check your connection and try again.",
     sandboxBadge: "sandbox",
+    refusedRetry: "That did not go through, please try again later",
   },
   "zh-CN": {
     appName: "加油",
@@ -33,5 +34,6 @@ export const common = {
     crashTitle: "出错了",
     bootFailed: "无法连接服务器，请检查网络后重试。",
     sandboxBadge: "沙箱",
+    refusedRetry: "操作未成功，请稍后重试",
   },
 } as const;
