@@ -10,6 +10,7 @@ import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useSearchParams } from "../router/index.tsx";
 import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { OrderCard } from "../components/orders/OrderCard.tsx";
+import { BuyDieselEntry } from "../components/journeys/BuyDieselEntry.tsx";
 import "../components/orders/orders.css";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
@@ -55,7 +56,17 @@ const OrderListBody = observer(function OrderListBody({ tab }: { readonly tab: O
       </div>
     );
   }
-  if (entries.length === 0) return <Empty className="order-empty" description={i18n.t(`ordersEmpty_${tab}`)} />;
+  if (entries.length === 0) {
+    // An empty list says what to do next: buy diesel (issue 25).
+    return (
+      <>
+        <Empty className="order-empty" description={i18n.t(`ordersEmpty_${tab}`)} />
+        <div className="empty-next">
+          <BuyDieselEntry />
+        </div>
+      </>
+    );
+  }
   return (
     <>
       <ul className="order-list" aria-busy={state.list._tag === "Loading"}>

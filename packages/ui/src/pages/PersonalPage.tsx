@@ -22,6 +22,7 @@ import type { UiKey } from "../i18n/catalogue.ts";
 import { FollowUsPopup } from "../components/FollowUsPopup.tsx";
 import { Page } from "../components/Page.tsx";
 import { RowLink } from "../components/RowLink.tsx";
+import { BuyDieselEntry } from "../components/journeys/BuyDieselEntry.tsx";
 import { valueOf } from "../stores/Load.ts";
 import "./account.css";
 import { describeError } from "../stores/messages.ts";
@@ -82,6 +83,8 @@ export default observer(function PersonalPage() {
   return (
     <Page tabBar back={false}>
       <ProfileHeader />
+      {/* Where spec §4's sign-in ends: buying diesel one tap away (issue 25). */}
+      <BuyDieselEntry prominent />
       <Card
         className="orders-card"
         title={<h2 className="card-title">{i18n.t("personalOrders")}</h2>}

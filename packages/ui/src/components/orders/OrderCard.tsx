@@ -1,15 +1,16 @@
-import { Money } from "@fuel/domain";
+import { Money, Order } from "@fuel/domain";
 import Card from "antd-mobile/es/components/card";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
 import { useStores } from "../../stores/StoresContext.tsx";
-import { kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "../../stores/orders/OrderEntry.ts";
+import { factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "../../stores/orders/OrderEntry.ts";
 import { detailPathOf } from "../../stores/orders/OrderActionsStore.ts";
 import { rechargeCardOf } from "../../stores/orders/RechargeCard.ts";
 import { formatChinaTime } from "./format.ts";
 import { rechargeCardTitle } from "./rechargeCard.ts";
 import { UnpaidActions } from "./UnpaidActions.tsx";
+import "./orderCard.css";
 
 interface OrderCardProps {
   readonly entry: OrderEntry;
@@ -21,9 +22,12 @@ interface OrderCardProps {
 
 /**
  * One order of /orderlist (issues 12 and 13): the station of a fuel order, or the card of a recharge
- * ('Fuel card ····1234567', 'New virtual card'), as a link to the order's own detail; the status
- * in words, amount, payable (bold), the time it was ordered (China time), and for an unpaid order
- * the countdown with cancel and pay. The status follows the clock: at 0 it reads cancelled.
+ * ('Fuel card ····1234567', 'New virtual card'), as a link to the order's own detail that covers
+ * the whole card (issue 25: one tap target anywhere on it, one stop for a keyboard; the card's own
+ * buttons sit above it and do not open the order); the status in words, amount, payable (bold),
+ * the time it was ordered (China time), for an unpaid order the countdown with cancel and pay,
+ * and 'show QR code' while its detail would show one (`Order.qrVisible`). The status follows the
+ * clock: at 0 it reads cancelled.
  */
 export const OrderCard = observer(function OrderCard({ entry, now, onCancel, onPay }: OrderCardProps) {
   const { i18n } = useStores();
@@ -32,12 +36,14 @@ export const OrderCard = observer(function OrderCard({ entry, now, onCancel, onP
   const recharge = kindOf(order) === "recharge";
   const name = recharge ? rechargeCardTitle(rechargeCardOf(order), i18n) : (order.stationInfo?.title ?? i18n.t("ordersFuelCard"));
   const secondsLeft = secondsLeftToPay(entry, now);
+  const detail = detailPathOf(order);
+  const showQr = Order.qrVisible(factsAt(entry, now), order.refund_status, now);
   return (
     <Card
       className="order-card"
       title={
         <h2 className="order-card-title">
-          <Link to={detailPathOf(order)} className="order-card-link" aria-label={`${name}, ${i18n.t("ordersOpenDetail")}`}>
+          <Link to={detail} className="order-card-link" aria-label={`${name}, ${i18n.t("ordersOpenDetail")}`}>
             {name}
           </Link>
         </h2>
@@ -65,6 +71,13 @@ export const OrderCard = observer(function OrderCard({ entry, now, onCancel, onP
         </div>
       </dl>
       <UnpaidActions order={order} secondsLeft={secondsLeft} onCancel={() => onCancel(order.order_id)} onPay={() => onPay(entry)} />
+      {showQr ? (
+        <div className="order-card-shortcuts">
+          <Link to={detail} className="order-show-qr" aria-label={`${i18n.t("ordersShowQr")}: ${name}`}>
+            {i18n.t("ordersShowQr")}
+          </Link>
+        </div>
+      ) : null}
     </Card>
   );
 });

@@ -17,6 +17,8 @@ export const common = {
     bootFailed: "Cannot reach the server. Check your connection and try again.",
     sandboxBadge: "sandbox",
     refusedRetry: "That did not go through, please try again later",
+    buyDiesel: "Buy diesel",
+    buyDieselHint: "Pick a station, pay here, show the QR code at the pump",
   },
   "zh-CN": {
     appName: "加油",
@@ -35,5 +37,7 @@ export const common = {
     bootFailed: "无法连接服务器，请检查网络后重试。",
     sandboxBadge: "沙箱",
     refusedRetry: "操作未成功，请稍后重试",
+    buyDiesel: "加油 · 买柴油",
+    buyDieselHint: "选油站、在线支付，到站出示二维码加油",
   },
 } as const;
