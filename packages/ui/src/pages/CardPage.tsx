@@ -24,6 +24,7 @@ import "../components/order/order.css";
 import "../components/cards/cards.css";
 import { StoreForm } from "../components/forms/StoreForm.tsx";
 import { describeError } from "../stores/messages.ts";
+import { cardStatusLabel } from "../i18n/cardStatus.ts";
 
 /** The card page's tabs, each an address (spec §2): /recharge both types, /recharge/1/:card_num virtual, /recharge/2 entity. */
 type CardTab = "all" | "virtual" | "entity";
@@ -71,7 +72,7 @@ const CardDetails = observer(function CardDetails() {
   const cards = useStore(cardsStore);
   const card = draft.card;
   if (card === undefined) return <p className="cards-empty-line">{i18n.t("cards.chooseCardHint")}</p>;
-  const status = card.status ?? (cards.own._tag === "Loading" || cards.own._tag === "Idle" ? i18n.t("loading") : i18n.t("cards.statusUnknown"));
+  const status = card.status !== undefined ? cardStatusLabel(card.status, i18n) : (cards.own._tag === "Loading" || cards.own._tag === "Idle" ? i18n.t("loading") : i18n.t("cards.statusUnknown"));
   return (
     <Card className="cards-details" title={<h2 className="cards-card-title">{i18n.t("cards.details")}</h2>}>
       <dl>

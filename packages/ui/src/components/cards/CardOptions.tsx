@@ -2,6 +2,7 @@ import Radio from "antd-mobile/es/components/radio";
 import { observer } from "mobx-react-lite";
 import { useId } from "react";
 import { useStores } from "../../stores/StoresContext.tsx";
+import { cardStatusLabel } from "../../i18n/cardStatus.ts";
 
 /** One card to choose: how the customer knows it (its last 7 digits) and what tells cards apart. */
 export interface CardOption {
@@ -41,7 +42,7 @@ export const CardOptions = observer(function CardOptions({ label, options, value
           <Radio key={o.key} value={o.key} block className="card-option">
             <span className="card-option-main">{i18n.t("cards.cardEnding", { last: o.lastNumber })}</span>
             <span className="card-option-sub">
-              {[o.team, o.type, o.status === undefined ? undefined : i18n.t("cards.statusIs", { status: o.status })]
+              {[o.team, o.type, o.status === undefined ? undefined : i18n.t("cards.statusIs", { status: cardStatusLabel(o.status, i18n) })]
                 .filter((part) => part !== undefined)
                 .map((part, i) => (
                   <span key={i}>

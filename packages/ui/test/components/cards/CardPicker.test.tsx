@@ -21,7 +21,7 @@ const T = {
   },
   "zh-CN": {
     how: "选择油卡的方式", mine: "我的卡", phone: "按手机号", team: "按车队", typed: "输入卡号", myCards: "我的实体卡",
-    cardA: /尾号1234567/, cardB: /尾号2345678/, chosenA: "已选：尾号1234567 · 珠江物流车队 · 实体卡", frozen: "状态：frozen",
+    cardA: /尾号1234567/, cardB: /尾号2345678/, chosenA: "已选：尾号1234567 · 珠江物流车队 · 实体卡", frozen: "状态：已冻结",
     lookupPhone: "油卡登记的手机号", lookupTeam: "车队名称", search: "查找", found2: "找到2张油卡", none: "没有找到油卡",
     masked: /尾号4321/, last7: "卡号后7位", teamField: "车队", type: "卡类型", virtual: "虚拟卡",
     badPhone: "请输入正确的手机号", badCard: "请输入正确的卡号",
