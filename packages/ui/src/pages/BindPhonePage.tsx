@@ -14,6 +14,7 @@ import { SmsCodeButton } from "../components/forms/SmsCodeButton.tsx";
 import { bindPhoneStore } from "../stores/BindPhoneStore.ts";
 import { smsCodeStore } from "../stores/SmsCodeStore.ts";
 import "../components/forms/forms.css";
+import { PHONE_INPUT } from "../components/forms/phoneInput.ts";
 
 interface BindValues {
   readonly phone?: string;
@@ -80,7 +81,7 @@ export default observer(function BindPhonePage() {
           hint={i18n.t("signin.phoneHint", { n: Constants.PHONE_LENGTH })}
           rules={[domainRule(Validation.validatePhone, i18n)]}
           errors={errors}
-          input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true }}
+          input={{ ...PHONE_INPUT, clearable: true }}
         />
         <FormField
           name="code"

@@ -11,6 +11,7 @@ import { SmsCodeButton } from "../components/forms/SmsCodeButton.tsx";
 import { forgotPasswordStore } from "../stores/ForgotPasswordStore.ts";
 import { smsCodeStore } from "../stores/SmsCodeStore.ts";
 import "../components/forms/forms.css";
+import { PHONE_INPUT } from "../components/forms/phoneInput.ts";
 
 interface ForgetValues {
   readonly phone?: string;
@@ -64,7 +65,7 @@ export default observer(function ForgetPasswordPage() {
           hint={i18n.t("signin.phoneHint", { n: Constants.PHONE_LENGTH })}
           rules={[domainRule(Validation.validatePhone, i18n)]}
           errors={errors}
-          input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true }}
+          input={{ ...PHONE_INPUT, clearable: true }}
         />
         <FormField
           name="code"

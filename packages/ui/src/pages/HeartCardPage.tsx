@@ -16,6 +16,7 @@ import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
 import { StoreForm } from "../components/forms/StoreForm.tsx";
+import { PHONE_INPUT } from "../components/forms/phoneInput.ts";
 
 /** The page's fixed prices in cents per litre (4.61 now, 5.11 at the pump), for the breakdown's lines. */
 const PRICES = Pricing.cardPurchasePrices();
@@ -81,7 +82,7 @@ export default observer(function HeartCardPage() {
           error={purchase.phoneError}
           value={purchase.phone}
           onChange={purchase.setPhone}
-          input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: purchase.touch }}
+          input={{ ...PHONE_INPUT, clearable: true, onBlur: purchase.touch }}
         />
       </StoreForm>
       <PayStatus phase={phase} followUpTo={Routes.rechargeOrderDetailPath} followUpLabel={i18n.t("order.viewOrder")} />

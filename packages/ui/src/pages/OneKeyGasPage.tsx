@@ -18,26 +18,46 @@ import "../components/stations/stations.css";
 import "../components/order/order.css";
 import { StoreForm, StoreFormItem } from "../components/forms/StoreForm.tsx";
 import { describeError } from "../stores/messages.ts";
+import { PHONE_INPUT } from "../components/forms/phoneInput.ts";
 
 /** The remark's limit: the contract's line of text. */
 const REMARK_MAX = 256;
 
-/** Spec §1: diesel 0# selectable, gasoline 92/95/98 shown disabled. */
+/**
+ * Spec §1: diesel 0# selectable, gasoline 92/95/98 shown disabled, all four on one row with one
+ * line saying why (issue 25: three disabled rows pushed 'continue' below the fold at 360x640).
+ */
 const FuelTypes = observer(function FuelTypes() {
   const fuelDraft = useStore(fuelDraftStore);
   const { i18n } = useStores();
   return (
     <StoreFormItem label={<span id="fuel-type-label">{i18n.t("order.fuelType")}</span>}>
       <Radio.Group value={fuelDraft.sellsDiesel === false ? null : Constants.DIESEL_0}>
-        <div role="radiogroup" aria-labelledby="fuel-type-label" className="fuel-types">
+        <div role="radiogroup" aria-labelledby="fuel-type-label" aria-describedby="fuel-type-note" className="fuel-types">
           {fuelDraft.fuelTypes.map(({ gasType, buyable }) => (
             <Radio key={gasType} value={gasType} disabled={!buyable || fuelDraft.sellsDiesel === false}>
-              {buyable ? gasType : i18n.t("order.fuelTypeDisabled", { gasType })}
+              {gasType}
             </Radio>
           ))}
         </div>
       </Radio.Group>
+      <p id="fuel-type-note" className="fuel-type-note">
+        {i18n.t("order.onlyDiesel", { gasType: Constants.DIESEL_0 })}
+      </p>
     </StoreFormItem>
+  );
+});
+
+/** A closed station still takes the order; this says when it opens, so paying now is a choice made knowingly. */
+const ClosedNotice = observer(function ClosedNotice() {
+  const fuelDraft = useStore(fuelDraftStore);
+  const { i18n } = useStores();
+  const opensAt = fuelDraft.opensAt;
+  if (opensAt === undefined) return null;
+  return (
+    <p className="order-closed-notice" role="status">
+      {i18n.t("order.closedNotice", { time: opensAt })}
+    </p>
   );
 });
 
@@ -48,6 +68,7 @@ const OrderForm = observer(function OrderForm() {
   const noDiesel = fuelDraft.sellsDiesel === false;
   return (
     <StoreForm
+      className="order-form"
       onSubmit={fuelDraft.proceed}
       footer={
         <div className="form-footer">
@@ -66,7 +87,7 @@ const OrderForm = observer(function OrderForm() {
         error={fuelDraft.phoneError}
         value={fuelDraft.phone}
         onChange={fuelDraft.setPhone}
-        input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true }}
+        input={{ ...PHONE_INPUT, clearable: true }}
       />
       <OrderField
         id="order-remark"
@@ -112,6 +133,7 @@ export default observer(function OneKeyGasPage() {
     }
     return (
       <>
+        <ClosedNotice />
         <StationSummary station={station.value} />
         {fuelDraft.sellsDiesel === false ? (
           <p id="no-diesel" className="refusal order-no-diesel" role="alert">

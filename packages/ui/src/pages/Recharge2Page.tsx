@@ -16,6 +16,7 @@ import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
 import { StoreForm } from "../components/forms/StoreForm.tsx";
+import { PHONE_INPUT } from "../components/forms/phoneInput.ts";
 
 /** The remark's limit: the contract's line of text. */
 const REMARK_MAX = 256;
@@ -59,7 +60,7 @@ export default observer(function Recharge2Page() {
           value={draft.secondPhone}
           onChange={draft.setSecondPhone}
           required={false}
-          input={{ type: "tel", inputMode: "numeric", autoComplete: "off", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: draft.touch }}
+          input={{ ...PHONE_INPUT, autoComplete: "off", clearable: true, onBlur: draft.touch }}
         />
         <OrderField
           id="recharge-remark"

@@ -24,6 +24,13 @@ describe("BindPhoneStore (spec §4: an unbound customer binds a phone)", () => {
     expect(root.ports.api.callsTo("bindPhone")[0]?.input).toEqual({ phone: "13800138000", openid: OPENID });
   });
 
+  it.each(["138 0013 8000", "+86 138-0013-8000"])("a pasted %j is checked and bound as its 11 digits (issue 25)", async (phone) => {
+    const root = afterWechat();
+    await root.use(bindPhoneStore).bind({ ...input, phone });
+    expect(root.ports.api.callsTo("checkCaptcha")[0]?.input).toMatchObject({ phone: "13800138000" });
+    expect(root.ports.api.callsTo("bindPhone")[0]?.input).toEqual({ phone: "13800138000", openid: OPENID });
+  });
+
   it("bound: the token is saved, the user loaded, and the customer goes to /personal", async () => {
     const root = afterWechat();
     await root.use(bindPhoneStore).bind(input);

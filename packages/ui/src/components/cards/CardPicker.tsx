@@ -15,6 +15,7 @@ import { OrderField } from "../order/OrderField.tsx";
 import { CardOptions, type CardOption } from "./CardOptions.tsx";
 import { StoreFormItem } from "../forms/StoreForm.tsx";
 import { describeError } from "../../stores/messages.ts";
+import { PHONE_INPUT } from "../forms/phoneInput.ts";
 
 const SOURCES: ReadonlyArray<CardSource> = ["mine", "phone", "team", "typed"];
 const TYPES: ReadonlyArray<RechargeCardType> = ["entity", "virtual"];
@@ -120,7 +121,7 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
         onChange={setQuery}
         input={
           by === "phone"
-            ? { type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onKeyDown }
+            ? { ...PHONE_INPUT, clearable: true, onKeyDown }
             : { autoComplete: "off", maxLength: 64, clearable: true, onKeyDown }
         }
         after={

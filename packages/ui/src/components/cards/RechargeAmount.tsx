@@ -5,6 +5,7 @@ import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
 import { OrderField } from "../order/OrderField.tsx";
 import { QuoteBreakdown } from "../order/QuoteBreakdown.tsx";
 import { cardPriceRows } from "./cardPriceRow.ts";
+import { PHONE_INPUT } from "../forms/phoneInput.ts";
 
 /**
  * The recharge amount in yuan (spec §5): its limit in words by page (/recharge2: at most 5000 yuan;
@@ -46,7 +47,7 @@ export const RechargePhone = observer(function RechargePhone() {
       error={draft.phoneError}
       value={draft.phone}
       onChange={draft.setPhone}
-      input={{ type: "tel", inputMode: "numeric", autoComplete: "tel", maxLength: Constants.PHONE_LENGTH, clearable: true, onBlur: draft.touch }}
+      input={{ ...PHONE_INPUT, clearable: true, onBlur: draft.touch }}
     />
   );
 });

@@ -1,5 +1,5 @@
 import type { AppPorts } from "@fuel/adapters/ports";
-import { Constants, Validation } from "@fuel/domain";
+import { Constants, Phone, Validation } from "@fuel/domain";
 import type { CardInfo, CardListEntry, CardListResponse } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
@@ -179,7 +179,8 @@ export class CardsStore {
    * a failed look-up keeps the earlier answer on screen and says why.
    */
   async find(by: LookupBy, raw: string): Promise<void> {
-    const query = raw.trim();
+    // A pasted phone ('+86 139 1234 5678') is asked for as its 11 digits (issue 25).
+    const query = by === "phone" ? Phone.normalize(raw) : raw.trim();
     if (query === "") return;
     if (by === "phone") {
       const error = this.phoneQueryError(query);

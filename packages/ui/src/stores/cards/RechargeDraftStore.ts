@@ -1,5 +1,5 @@
 import type { AppPorts } from "@fuel/adapters/ports";
-import { Constants, Messages, type Money, type Pricing, Validation } from "@fuel/domain";
+import { Constants, Messages, type Money, Phone, type Pricing, Validation } from "@fuel/domain";
 import type { CardInfo, CardListEntry, Station, WebInfo } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, reaction, runInAction } from "mobx";
@@ -17,7 +17,7 @@ import { cardKeyOf, cardsStore, type CardsStore } from "./CardsStore.ts";
 import { confirmRecharge, type ConfirmedRecharge } from "./confirmedRecharge.ts";
 import { foundCard, listedCard, referenceOf, typedCard, type CardSource, type DraftCard, type PickedCard, type RechargeCardType } from "./rechargeCard.ts";
 import { cardPriceOf, checkedRechargeAmount, checkedRechargeQuote } from "./rechargeQuote.ts";
-import { RECHARGE2_PATH, RECHARGE_CHECKLIST_PATH } from "./rechargeRoutes.ts";
+import { CARD_HOME_PATH, RECHARGE2_PATH, RECHARGE_CHECKLIST_PATH } from "./rechargeRoutes.ts";
 import { RECHARGE_DRAFT_KEY, readRechargeDraft, writeRechargeDraft, type RechargeDraftFields } from "./savedRechargeDraft.ts";
 
 /**
@@ -46,6 +46,13 @@ export class RechargeDraftStore implements RechargeDraftFields {
   touched = false;
   /** Spec §5 'card id is missing': the card page's Continue without a chosen card. */
   cardIdMissing = false;
+  /** Continue was tried: from then on a missing station is said under its field (issue 25). */
+  stationAsked = false;
+  /**
+   * The card page's address the draft was started on (/recharge/2, /recharge/1/:card_num): where
+   * choosing a station on /rechargeStationList comes back to. Not kept through a reload.
+   */
+  cardPagePath: string | undefined = undefined;
   /** A rule that stops the customer and is said in a dialog (spec §5 'select a station first', the official account). */
   alert: { readonly id: number; readonly text: string } | undefined = undefined;
   #alerts = 0;
@@ -73,7 +80,8 @@ export class RechargeDraftStore implements RechargeDraftFields {
    * from the other page starts afresh (its card and amount belong to that page), keeping the phone
    * and the station. Loads what the page shows: the cards, the site's prices, the station, the phone.
    */
-  async open(page: Validation.RechargePage): Promise<void> {
+  async open(page: Validation.RechargePage, address?: string): Promise<void> {
+    if (page === "cardPage" && address !== undefined) this.cardPagePath = address;
     if (page !== this.page) {
       this.page = page;
       this.source = "mine";
@@ -290,7 +298,7 @@ export class RechargeDraftStore implements RechargeDraftFields {
     const card = this.card;
     const quote = this.quote;
     if (!this.readyButStation || card === undefined || quote === undefined) return undefined;
-    return { card, amount: quote.amount, quote, phone: this.phone.trim(), secondPhone: this.secondPhone.trim(), remark: Validation.cleanFreeText(this.remark), page: this.page };
+    return { card, amount: quote.amount, quote, phone: Phone.normalize(this.phone), secondPhone: Phone.normalize(this.secondPhone), remark: Validation.cleanFreeText(this.remark), page: this.page };
   }
 
   // ----- moving on
@@ -304,10 +312,22 @@ export class RechargeDraftStore implements RechargeDraftFields {
     this.alert = undefined;
   }
 
-  /** /recharge2 Continue: the checklist, or the messages of what is wrong (the station is asked for there). */
+  /**
+   * Spec §5 'select a station first', said under the form's station field once Continue was
+   * tried (issue 25: asked on the form, not only at paying).
+   */
+  get stationError(): string | undefined {
+    return this.stationAsked && this.stationId === undefined ? this.describe(new Validation.StationRequired()) : undefined;
+  }
+
+  /**
+   * /recharge2 Continue: the checklist, or the messages of what is wrong, the missing station
+   * included (issue 25: the form asks for it, rather than the checklist's pay button).
+   */
   proceed(): void {
     this.touched = true;
-    if (!this.readyButStation) return;
+    this.stationAsked = true;
+    if (!this.readyButStation || this.stationId === undefined) return;
     this.navigation.go(RECHARGE_CHECKLIST_PATH);
   }
 
@@ -346,12 +366,13 @@ export class RechargeDraftStore implements RechargeDraftFields {
 
   /**
    * A station chosen on /rechargeStationList: it joins the draft, then back to where the recharge
-   * goes on: the checklist when asked from there or when the draft came from the card page, else /recharge2.
+   * goes on: the checklist when asked from there, else the form the draft belongs to (the card
+   * page it was started on, or /recharge2), where the customer confirms it.
    */
   chooseStation(station: Station, then?: "checklist"): void {
     this.stationId = station.id;
     this.station = loaded(station);
-    this.navigation.go(then === "checklist" || this.page === "cardPage" ? RECHARGE_CHECKLIST_PATH : RECHARGE2_PATH);
+    this.navigation.go(then === "checklist" ? RECHARGE_CHECKLIST_PATH : this.page === "cardPage" ? (this.cardPagePath ?? CARD_HOME_PATH) : RECHARGE2_PATH);
   }
 
   /**
@@ -398,6 +419,7 @@ export class RechargeDraftStore implements RechargeDraftFields {
     this.remark = "";
     this.touched = false;
     this.cardIdMissing = false;
+    this.stationAsked = false;
   }
 }
 

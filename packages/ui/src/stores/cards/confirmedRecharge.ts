@@ -1,4 +1,4 @@
-import { Constants, type Money, Order, type Pricing, Validation } from "@fuel/domain";
+import { Constants, type Money, Order, Phone, type Pricing, Validation } from "@fuel/domain";
 import type { RequestEncodedOf, Station } from "@fuel/domain/api";
 import { commonNumberOf, referenceOf, type DraftCard } from "./rechargeCard.ts";
 
@@ -30,7 +30,7 @@ export interface RechargeEntry {
 export const confirmRecharge = (valid: Validation.ValidRechargeDraft<number>, entry: RechargeEntry): ConfirmedRecharge => {
   const { card, quote, station, page } = entry;
   const { lastNumber, amount, phone, stationId } = valid;
-  const secondPhone = entry.secondPhone.trim();
+  const secondPhone = Phone.normalize(entry.secondPhone);
   const remark = Validation.cleanFreeText(entry.remark);
   const commonNumber = commonNumberOf(card.cardNum);
   const cardRef = referenceOf(card);
