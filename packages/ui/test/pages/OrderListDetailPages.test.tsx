@@ -76,7 +76,7 @@ describe("/orderlist: recharge orders beside fuel orders", () => {
     renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
     const fuel = await screen.findByRole("link", { name: /^Futian.*, Order details$/ });
     expect(fuel.getAttribute("href")).toBe("/orderDetail/1");
-    expect(screen.getByRole("link", { name: "Fuel card ····1234567, Order details" }).getAttribute("href")).toBe("/orderDetail/2/2");
+    expect(screen.getByRole("link", { name: "Fuel card 1000111234567, Order details" }).getAttribute("href")).toBe("/orderDetail/2/2");
     expect(screen.getByRole("link", { name: "New virtual card, Order details" }).getAttribute("href")).toBe("/orderDetail/2/3");
     // A recharge reads 'paid' for code 2 on the list too (Order.statusLabel), a fuel order 'unused'.
     expect(screen.getByLabelText("Status: Paid")).toBeTruthy();
@@ -87,7 +87,7 @@ describe("/orderlist: recharge orders beside fuel orders", () => {
   it("the same in Chinese (zh-CN)", async () => {
     const { root } = rootWith(mixed(), "zh-CN");
     renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
-    expect(await screen.findByRole("link", { name: "加油卡 ····1234567, 订单详情" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "加油卡 1000111234567, 订单详情" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "新办虚拟卡, 订单详情" })).toBeTruthy();
     expect(screen.getAllByText("充值金额")).toHaveLength(2);
   });
@@ -101,7 +101,7 @@ describe("/orderlist: recharge orders beside fuel orders", () => {
       </Routes>,
       { root, path: "/orderlist?tab=all", route: "*" },
     );
-    fireEvent.click(await screen.findByRole("link", { name: "Fuel card ····1234567, Order details" }));
+    fireEvent.click(await screen.findByRole("link", { name: "Fuel card 1000111234567, Order details" }));
     expect(await screen.findByRole("heading", { name: "Recharge QR code" })).toBeTruthy();
     expect(screen.getByTestId("location").textContent).toBe("/orderDetail/2/2");
     expect(screen.getByText("Status: Paid")).toBeTruthy();

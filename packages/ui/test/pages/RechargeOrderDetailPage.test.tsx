@@ -45,7 +45,7 @@ describe("/orderDetail/2/:id: a paid recharge order", () => {
   it("shows the card, its team, the amounts, phone, station, times in China time and 'Paid' (en)", async () => {
     show(paidRecharge({ order_id: 5, remark: "for the night shift" }));
     expect(await screen.findByText("Status: Paid")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Fuel card ····1234567" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Fuel card 1000111234567" })).toBeTruthy();
     expect(fact("Card type")).toBe("Entity card");
     expect(fact("Card (last 7 digits)")).toBe("1234567");
     await waitFor(() => expect(fact("Team")).toBe("Pearl River Logistics"));
@@ -62,7 +62,7 @@ describe("/orderDetail/2/:id: a paid recharge order", () => {
   it("the same in Chinese (zh-CN)", async () => {
     show(paidRecharge({ order_id: 5 }), "zh-CN");
     expect(await screen.findByText("状态：已支付")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "加油卡 ····1234567" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "加油卡 1000111234567" })).toBeTruthy();
     expect(fact("卡类型")).toBe("实体卡");
     expect(fact("卡号后7位")).toBe("1234567");
     expect(fact("充值金额")).toBe("¥100.40");

@@ -84,7 +84,7 @@ export class FakeOrders {
 }
 
 /**
- * A recharge order of the customer's entity card ····1234567 (the contract's example card, in the
+ * A recharge order of the customer's entity card 1000111234567 (the contract's example card, in the
  * example card list with its team), paid through FY, unpaid with 15 minutes left unless told otherwise.
  */
 export const rechargeOrder = (overrides: Partial<WireOrder> = {}): WireOrder =>

@@ -7,7 +7,8 @@
  */
 export const rechargeDetail = {
   en: {
-    rechargeDetailCardTitle: "Fuel card ····{last}",
+    rechargeDetailCardTitle: "Fuel card {number}",
+    rechargeDetailCardEnding: "Fuel card ending {last}",
     rechargeDetailNewCard: "New virtual card",
     rechargeDetailCardType: "Card type",
     rechargeDetailCardType_entity: "Entity card",
@@ -29,7 +30,8 @@ export const rechargeDetail = {
     rechargeDetailSandboxSettle: "Sandbox: settle this order as the card distributor",
   },
   "zh-CN": {
-    rechargeDetailCardTitle: "加油卡 ····{last}",
+    rechargeDetailCardTitle: "加油卡 {number}",
+    rechargeDetailCardEnding: "加油卡 尾号{last}",
     rechargeDetailNewCard: "新办虚拟卡",
     rechargeDetailCardType: "卡类型",
     rechargeDetailCardType_entity: "实体卡",
