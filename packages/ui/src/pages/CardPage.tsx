@@ -14,11 +14,13 @@ import { KeptLine } from "../components/kept/KeptLine.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { RowLink } from "../components/RowLink.tsx";
+import { BuyDieselEntry } from "../components/journeys/BuyDieselEntry.tsx";
 import { valueOf } from "../stores/Load.ts";
 import { cardKeyOf, cardsStore } from "../stores/cards/CardsStore.ts";
 import { pickedKeyOf } from "../stores/cards/rechargeCard.ts";
 import { rechargeDraftStore } from "../stores/cards/RechargeDraftStore.ts";
-import { RECHARGE2_PATH } from "../stores/cards/rechargeRoutes.ts";
+import { RECHARGE2_PATH, RECHARGE_STATIONS_PATH } from "../stores/cards/rechargeRoutes.ts";
+import { StationChoice } from "../components/cards/StationChoice.tsx";
 import "../components/forms/forms.css";
 import "../components/order/order.css";
 import "../components/cards/cards.css";
@@ -192,6 +194,8 @@ export default observer(function CardPage() {
     void cards.load();
     void cards.loadOwnStatus();
   }, [draft, cards]);
+  // Choosing the station on /rechargeStationList comes back to this address.
+  useEffect(() => draft.startedAt(pathname), [draft, pathname]);
 
   // The card of the address (/recharge/1/:card_num) is the chosen one, once the list is in.
   const listed = cardNum === undefined ? undefined : cards.byKey(cardNum);
@@ -255,6 +259,8 @@ export default observer(function CardPage() {
           }
         >
           <RechargeAmount />
+          {/* Issue 25: the station is chosen (or seen) before the top-up, not asked at paying. */}
+          <StationChoice to={RECHARGE_STATIONS_PATH} />
           <RechargePhone />
         </StoreForm>
       </>
@@ -262,6 +268,8 @@ export default observer(function CardPage() {
   };
   return (
     <Page tabBar back={false}>
+      {/* The home after sign-in: buying diesel is one tap away here (issue 25), above the cards. */}
+      <BuyDieselEntry prominent />
       <CardTabs tab={tab} virtualTo={virtualTo} />
       {body()}
       {/* Below the cards once they are in: shown under a loading list it would be pushed down (a layout shift). */}

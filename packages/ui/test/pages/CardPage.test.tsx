@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import CardPage from "../../src/pages/CardPage.tsx";
 import { renderPage } from "../support/render.tsx";
 import { cardsApp, VIRTUAL } from "../stores/cards/fixtures.ts";
+import { stationsStore } from "../../src/stores/StationsStore.ts";
 
 afterEach(() => Dialog.clear());
 
@@ -113,9 +114,15 @@ describe.each(["en", "zh-CN"] as const satisfies ReadonlyArray<Messages.Locale>)
     expect(root.draft.alert).toBeUndefined();
   });
 
-  it("a card and an amount up to 10000 yuan go to the checklist, the draft marked as from the card page", async () => {
+  it("a card, an amount up to 10000 yuan and a station go to the checklist, the draft marked as from the card page", async () => {
     const root = await open(`/recharge/1/${VIRTUAL.card_num}`);
     await userEvent.type(amountInput(), "10000");
+    await userEvent.click(screen.getByRole("button", { name: t.topUp }));
+    // Issue 25: the station is asked on the form, where the top-up stays until one is chosen.
+    expect(await screen.findByText(locale === "en" ? "select a station first" : "请先选择油站")).toBeTruthy();
+    expect(screen.getByRole("link", { name: locale === "en" ? "Choose a station" : "选择油站" }).getAttribute("href")).toBe("/rechargeStationList");
+    root.draft.chooseStation(root.use(stationsStore).station(3)!);
+    await waitFor(() => expect(where()).toBe(`/recharge/1/${VIRTUAL.card_num}`));
     await userEvent.click(screen.getByRole("button", { name: t.topUp }));
     await waitFor(() => expect(where()).toBe("/rechargeordernew"));
     expect(root.draft.page).toBe("cardPage");

@@ -103,12 +103,24 @@ describe.each(LOCALES)("/recharge2 in %s", (locale) => {
     expect(await screen.findByText(t.badPhone)).toBeTruthy();
   });
 
-  it("a card and a valid amount continue to the checklist", async () => {
+  it("a card, a valid amount and a station continue to the checklist", async () => {
+    const root = await open();
+    fireEvent.click(screen.getByText(t.cardA));
+    await userEvent.type(amountInput(), "500");
+    root.draft.chooseStation(root.use(stationsStore).station(3)!);
+    await userEvent.click(screen.getByRole("button", { name: t.continue }));
+    await waitFor(() => expect(where()).toBe("/rechargeordernew"));
+  });
+
+  it("without a station, Continue stays and says 'select a station first' under the station field (issue 25)", async () => {
     await open();
     fireEvent.click(screen.getByText(t.cardA));
     await userEvent.type(amountInput(), "500");
     await userEvent.click(screen.getByRole("button", { name: t.continue }));
-    await waitFor(() => expect(where()).toBe("/rechargeordernew"));
+    const said = await screen.findByText(locale === "en" ? "select a station first" : "请先选择油站");
+    expect(said.getAttribute("role")).toBe("alert");
+    expect(screen.getByRole("group", { name: locale === "en" ? "Station" : "油站" })).toBeTruthy();
+    expect(where()).toBe("/recharge2");
   });
 
   it("the site settings cannot be read: says why with a retry, and the payable waits for them", async () => {

@@ -51,13 +51,13 @@ describe.each(["en", "zh-CN"] as const)("/rechargeStationList in %s", (locale) =
     expect(root.draft.stationId).toBe(3);
   });
 
-  it("a draft from the card page goes on to the checklist", async () => {
+  it("a draft from the card page goes back to the card page, its form, where the top-up is confirmed (issue 25)", async () => {
     const root = listAt(locale);
     await root.draft.open("cardPage");
     root.draft.pickListed(VIRTUAL);
     await screen.findAllByRole("listitem");
     fireEvent.click(within(cards()[2]!).getByRole("button", { name: t.at("白云机场高速加油站") }));
-    await waitFor(() => expect(where()).toBe("/rechargeordernew"));
+    await waitFor(() => expect(where()).toBe("/recharge/2"));
   });
 
   it("opened from the checklist, it goes back to the checklist", async () => {

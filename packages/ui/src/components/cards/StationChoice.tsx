@@ -6,12 +6,14 @@ import { StoreFormItem } from "../forms/StoreForm.tsx";
 
 /**
  * The station of a recharge (spec §2, §5: part of the draft): its name and address, or 'No station
- * chosen', with a link to /rechargeStationList to choose or change it.
+ * chosen', with a link to /rechargeStationList to choose or change it; after Continue without one,
+ * 'select a station first' under it (issue 25: asked on the form, on /recharge2 and the card page).
  */
 export const StationChoice = observer(function StationChoice({ to }: { readonly to: string }) {
   const { i18n } = useStores();
   const draft = useStore(rechargeDraftStore);
   const station = draft.stationValue;
+  const error = draft.stationError;
   return (
     <StoreFormItem label={<span id="recharge-station-label">{i18n.t("cards.station")}</span>}>
       <div className="cards-station" aria-labelledby="recharge-station-label" role="group">
@@ -25,10 +27,15 @@ export const StationChoice = observer(function StationChoice({ to }: { readonly 
             </>
           )}
         </div>
-        <Link className="cards-link" to={to}>
+        <Link className="cards-link" to={to} aria-describedby={error === undefined ? undefined : "recharge-station-error"}>
           {i18n.t(station === undefined ? "cards.chooseStation" : "cards.changeStation")}
         </Link>
       </div>
+      {error === undefined ? null : (
+        <p id="recharge-station-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </StoreFormItem>
   );
 });

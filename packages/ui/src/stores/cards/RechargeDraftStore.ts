@@ -80,8 +80,7 @@ export class RechargeDraftStore implements RechargeDraftFields {
    * from the other page starts afresh (its card and amount belong to that page), keeping the phone
    * and the station. Loads what the page shows: the cards, the site's prices, the station, the phone.
    */
-  async open(page: Validation.RechargePage, address?: string): Promise<void> {
-    if (page === "cardPage" && address !== undefined) this.cardPagePath = address;
+  async open(page: Validation.RechargePage): Promise<void> {
     if (page !== this.page) {
       this.page = page;
       this.source = "mine";
@@ -95,6 +94,11 @@ export class RechargeDraftStore implements RechargeDraftFields {
       this.touched = false;
     }
     await Promise.all([this.cards.load(), this.site.load(), this.fillPhone(), this.loadStation()]);
+  }
+
+  /** The card page shows the draft at `address`: choosing its station comes back there. */
+  startedAt(address: string): void {
+    this.cardPagePath = address;
   }
 
   /** /rechargeordernew opened: the draft this tab kept, with its prices and station. */

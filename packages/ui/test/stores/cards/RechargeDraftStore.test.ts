@@ -105,9 +105,16 @@ describe("RechargeDraftStore: the rules of /recharge2 (spec §5)", () => {
     expect(root.draft.secondPhoneError).toBe("enter a correct phone number");
   });
 
-  it("Continue without a station still opens the checklist (the station is asked for when paying)", async () => {
+  it("Continue without a station stays on the form and says 'select a station first' under the station (issue 25)", async () => {
     const root = await onRecharge2();
     root.draft.setAmount("500");
+    expect(root.draft.stationError).toBeUndefined();
+    root.draft.proceed();
+    expect(followed(root)).toBeUndefined();
+    expect(root.draft.stationError).toBe("select a station first");
+    root.draft.chooseStation(root.use(stationsStore).station(3)!);
+    expect(followed(root)).toBe("/recharge2");
+    expect(root.draft.stationError).toBeUndefined();
     root.draft.proceed();
     expect(followed(root)).toBe("/rechargeordernew");
   });
@@ -234,10 +241,13 @@ describe("RechargeDraftStore: the station (spec §2 /rechargeStationList, §5)",
     expect(followed(root)).toBe("/recharge2");
   });
 
-  it("from the card page, or when asked from the checklist, it goes on to the checklist", async () => {
+  it("from the card page it goes back to the card page it was started on (issue 25); asked from the checklist, to the checklist", async () => {
     const fromCard = await onCardPage();
     fromCard.draft.chooseStation(fromCard.use(stationsStore).station(1)!);
-    expect(followed(fromCard)).toBe("/rechargeordernew");
+    expect(followed(fromCard)).toBe("/recharge/2");
+    fromCard.draft.startedAt("/recharge/1/9000117654321");
+    fromCard.draft.chooseStation(fromCard.use(stationsStore).station(1)!);
+    expect(followed(fromCard)).toBe("/recharge/1/9000117654321");
     const fromChecklist = await onRecharge2();
     fromChecklist.draft.chooseStation(fromChecklist.use(stationsStore).station(1)!, "checklist");
     expect(followed(fromChecklist)).toBe("/rechargeordernew");
@@ -354,8 +364,13 @@ describe("RechargeDraftStore: the card page's preconditions (spec §5, §8)", ()
     expect(root.draft.alert).toBeUndefined();
   });
 
-  it("all there: on to the checklist", async () => {
+  it("all there, the station included: on to the checklist", async () => {
     const root = await withUser({});
+    await root.draft.proceedFromCard();
+    expect(followed(root)).toBeUndefined();
+    expect(root.draft.stationError).toBe("select a station first");
+    root.draft.chooseStation(root.use(stationsStore).station(3)!);
+    followed(root);
     await root.draft.proceedFromCard();
     expect(followed(root)).toBe("/rechargeordernew");
   });
