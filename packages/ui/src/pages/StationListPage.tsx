@@ -8,6 +8,7 @@ import { Page } from "../components/Page.tsx";
 import { CityHeader } from "../components/stations/CityHeader.tsx";
 import { StationCard } from "../components/stations/StationCard.tsx";
 import { StationCardSkeleton } from "../components/stations/StationCardSkeleton.tsx";
+import { StationListControls } from "../components/stations/StationListControls.tsx";
 import { StationRows } from "../components/stations/StationRows.tsx";
 import { cityStore } from "../stores/CityStore.ts";
 import { stationsStore } from "../stores/StationsStore.ts";
@@ -16,15 +17,15 @@ import { stationsStore } from "../stores/StationsStore.ts";
 const StationListBody = observer(function StationListBody() {
   const { i18n } = useStores();
   return (
-    <StationRows loadingLabel={i18n.t("stationsLoading")} skeleton={StationCardSkeleton} skeletons={3}>
+    <StationRows loadingLabel={i18n.t("stationsLoading")} skeleton={StationCardSkeleton} skeletons={4} arranged>
       {(row) => <StationCard row={row} />}
     </StationRows>
   );
 });
 
 /**
- * Spec §2 /stationlist (and /testStationlist): the stations of the chosen or located city, nearest
- * first, pull to refresh. Kept alive by the shell: coming back shows the same list at the same
+ * Spec §2 /stationlist (and /testStationlist): the stations of the chosen or located city, diesel
+ * sellers first, nearest or cheapest first, all or open now, pull to refresh. Kept alive by the shell: coming back shows the same list at the same
  * scroll, and a city picked meanwhile is loaded.
  */
 const StationListPage = observer(function StationListPage() {
@@ -39,6 +40,7 @@ const StationListPage = observer(function StationListPage() {
   return (
     <Page back={false}>
       <CityHeader />
+      <StationListControls />
       <PullToRefresh onRefresh={stations.refresh}>
         <StationListBody />
       </PullToRefresh>

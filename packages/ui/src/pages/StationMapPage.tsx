@@ -75,7 +75,7 @@ const StationMapPage = observer(function StationMapPage() {
         <Button block color="primary" disabled={station === undefined} onClick={() => {
             if (station !== undefined) void stations.navigate(station);
           }}>
-          {i18n.t("navigate")}
+          {i18n.t("openInMapApp")}
         </Button>
         {current._tag === "Failed" && station !== undefined ? (
           <Button block fill="outline" onClick={() => void route.retry()}>

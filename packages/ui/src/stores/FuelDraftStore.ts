@@ -17,8 +17,6 @@ import { storeKind } from "./storeKind.ts";
 /** Where the draft is kept for this tab, so the checklist still shows it after a reload. */
 export const FUEL_DRAFT_KEY = "fuel.oneKeyDraft";
 
-/** The quick amounts of /oneKeyGas, in yuan: the sums drivers type most (a UI choice, not a rule). */
-export const QUICK_AMOUNTS_YUAN: ReadonlyArray<number> = [100, 200, 500];
 
 /** The checklist of each channel (spec §2): /order pays through JSAPI, /orderNew through FY. */
 export const checklistPath = (paytype: PayType): string => (paytype === "fy" ? "/orderNew" : "/order");
@@ -155,6 +153,12 @@ export class FuelDraftStore {
   get openNow(): boolean | undefined {
     const station = valueOf(this.station);
     return station === undefined ? undefined : StationRules.isOpenAt(station, this.ports.clock.now());
+  }
+
+  /** When the station, closed now, opens ("07:00", `Station.opensAt`); undefined when open or not known. */
+  get opensAt(): string | undefined {
+    const station = valueOf(this.station);
+    return station === undefined ? undefined : StationRules.opensAt(station, this.ports.clock.now());
   }
 
   /** Spec §1: the grades shown, diesel first; only 0# may be picked. */

@@ -21,6 +21,8 @@ export interface StationRow {
   /** Spec §5: only a station that sells 0# can be fuelled at. */
   readonly sellsDiesel: boolean;
   readonly openNow: boolean;
+  /** When a closed station opens ("07:00", `Station.opensAt`); undefined when open. */
+  readonly opensAt: string | undefined;
 }
 
 /** The stations of one city, as last answered. */
@@ -52,6 +54,11 @@ const byName = (): Intl.Collator => (collator ??= new Intl.Collator("zh-CN"));
  */
 export class StationsStore {
   list: Load<CityStations> = idle;
+  /**
+   * /stationlist's order and 'open now' filter: only the choice; the order itself is the domain's
+   * (`Station.arrangeStations`). Kept for the app's life, so it survives a visit to a station.
+   */
+  choice: StationRules.StationListChoice = { sort: "distance", openNowOnly: false };
   readonly known = observable.map<number, Station>();
   /** The city whose stations are being asked for, and that request's end. */
   #loading: { readonly city: string; readonly done: Promise<void> } | undefined;
@@ -96,7 +103,31 @@ export class StationsStore {
       computed: StationRules.computeStation(station, from, unknown),
       sellsDiesel: StationRules.sellsDiesel(station),
       openNow: StationRules.isOpenAt(station, now),
+      opensAt: StationRules.opensAt(station, now),
     }));
+  }
+
+  /**
+   * /stationlist's cards: {@link rows} as the customer chose ({@link choice}): diesel sellers
+   * first, nearest or cheapest first, all or only those open now (`Station.arrangeStations`; the
+   * rows come in nearest first, or by name without a position, which the domain keeps).
+   */
+  get listRows(): ReadonlyArray<StationRow> | undefined {
+    const rows = this.rows;
+    if (rows === undefined) return undefined;
+    const byStation = new Map(rows.map((r) => [r.station, r]));
+    const arranged = StationRules.arrangeStations(rows.map((r) => r.station), this.choice, undefined, this.ports.clock.now());
+    return arranged.map((s) => byStation.get(s) as StationRow);
+  }
+
+  /** Sort the list by distance or by our price. */
+  setSort(sort: StationRules.StationSort): void {
+    this.choice = { ...this.choice, sort };
+  }
+
+  /** Show only the stations open now, or all. */
+  setOpenNowOnly(openNowOnly: boolean): void {
+    this.choice = { ...this.choice, openNowOnly };
   }
 
   /** The city whose stations are (being) shown. */

@@ -24,13 +24,13 @@ const where = () => screen.getByTestId("location").textContent;
 const T = {
   en: {
     amount: "Amount (yuan)", amountHint: "Up to 10000 yuan, at most 2 decimals", phone: "Phone", remark: "Remark (optional)", continue: "Continue",
-    empty: "amount cannot be empty", over: "cannot exceed 10000 yuan", decimals: "amount can have at most 2 decimal places", quick200: "200 yuan",
+    empty: "amount cannot be empty", over: "cannot exceed 10000 yuan", decimals: "amount can have at most 2 decimal places", quick1000: "1,000 yuan",
     noDiesel: "this station cannot buy diesel for now", payable: "To pay", saving: "You save", litres: "Litres", pay: "Pay", fuelType: "Fuel type",
     noDraft: "No order to confirm", remarkNone: "None",
   },
   "zh-CN": {
     amount: "金额（元）", amountHint: "最多10000元，最多两位小数", phone: "手机号", remark: "备注（选填）", continue: "下一步",
-    empty: "金额不能为空", over: "不能超过10000元", decimals: "金额最多两位小数", quick200: "200元",
+    empty: "金额不能为空", over: "不能超过10000元", decimals: "金额最多两位小数", quick1000: "1,000元",
     noDiesel: "该油站暂不能购买柴油", payable: "应付", saving: "节省", litres: "升数", pay: "支付", fuelType: "油品",
     noDraft: "没有待确认的订单", remarkNone: "无",
   },
@@ -101,10 +101,10 @@ describe.each(LOCALES)("/oneKeyGas amount entry in %s", (locale) => {
 
   it("a quick amount fills the field and the breakdown", async () => {
     await open();
-    await userEvent.click(screen.getByRole("button", { name: t.quick200 }));
-    expect(amountInput(locale).value).toBe("200");
-    expect(screen.getByRole("button", { name: t.quick200 }).getAttribute("aria-pressed")).toBe("true");
-    expect(screen.getByTestId("breakdown").querySelector("strong")?.textContent).toContain(Money.formatYuan(Pricing.quote(Money.fromYuan(200), 698, 745).payable));
+    await userEvent.click(screen.getByRole("button", { name: t.quick1000 }));
+    expect(amountInput(locale).value).toBe("1000");
+    expect(screen.getByRole("button", { name: t.quick1000 }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("breakdown").querySelector("strong")?.textContent).toContain(Money.formatYuan(Pricing.quote(Money.fromYuan(1000), 698, 745).payable));
   });
 
   it("offers 0# and shows the gasoline grades disabled", async () => {

@@ -51,7 +51,8 @@ describe.each(["en", "zh-CN"] as const)("/stationlist with a kept list in %s", (
     await screen.findByText(t.updating);
     locate();
     answer();
-    await waitFor(() => expect(titles()).toEqual(["越秀东风路加油站", "天河北加油站", "白云机场高速加油站"]));
+    // Diesel sellers first (越秀 sells none), nearest first within each group.
+    await waitFor(() => expect(titles()).toEqual(["天河北加油站", "白云机场高速加油站", "越秀东风路加油站"]));
     expect(screen.queryByText(t.updating)).toBeNull();
   });
 

@@ -9,8 +9,8 @@ import { renderPage, testRoot } from "../support/render.tsx";
 import { CITY_CENTRES, GUANGZHOU, guangzhouStations } from "../support/stations.ts";
 
 const TEXTS = {
-  en: { from: "You", to: "Station", estimated: "Straight-line estimate, not the roads", navigate: "Navigate", failed: "failed to get location", missing: "station not found", distance: /^Distance \d+\.\dkm$/ },
-  "zh-CN": { from: "我的位置", to: "油站", estimated: "直线估算，非实际道路", navigate: "导航", failed: "获取定位失败", missing: "油站不存在", distance: /^距离 \d+\.\dkm$/ },
+  en: { from: "You", to: "Station", estimated: "Straight-line sketch; follow your navigation app for the road route", navigate: "Navigate in map app", failed: "failed to get location", missing: "station not found", distance: /^Distance \d+\.\dkm$/ },
+  "zh-CN": { from: "我的位置", to: "油站", estimated: "直线距离示意，实际路线以导航为准", navigate: "用地图App导航", failed: "获取定位失败", missing: "油站不存在", distance: /^距离 \d+\.\dkm$/ },
 } as const;
 
 const mapAt = (locale: Messages.Locale, path: string, options: { geolocation?: FakeGeolocation; navigator?: FakeNavigator; root?: ReturnType<typeof testRoot> } = {}) => {

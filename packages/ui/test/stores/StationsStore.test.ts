@@ -194,3 +194,58 @@ describe("StationsStore", () => {
     expect(navigator.destinations).toEqual([{ name: "白云机场高速加油站", address: "白云区机场路1962号", longitude: 113.2987, latitude: 23.2411 }]);
   });
 });
+
+describe("StationsStore's list choice (issue 25: sort by distance or price, 'open now')", () => {
+  // The fake clock stands at 10:00 China time: a 06:00-07:00 station is closed, reopening at 06:00.
+  const shortHours = { business_start_time: "06:00", business_end_time: "07:00" };
+  const list = [
+    station({ id: 1, title: "far, cheapest", longitude: 113.2987, latitude: 23.2411, now_price: 690 }),
+    station({ id: 2, title: "near, no diesel", longitude: 113.2712, latitude: 23.1326, sell_type: "92#;95#", now_price: 600 }),
+    station({ id: 3, title: "middle, dearest", longitude: 113.3312, latitude: 23.1452, now_price: 720 }),
+    station({ id: 4, title: "closed, second nearest", longitude: 113.30, latitude: 23.14, now_price: 700, ...shortHours }),
+  ];
+  const opened = async () => {
+    const root = rootAt();
+    root.ports.api.on("cityStations", list);
+    await root.use(stationsStore).open();
+    return root.use(stationsStore);
+  };
+  const ids = (rows: ReadonlyArray<{ station: { id: number } }> | undefined) => rows?.map((r) => r.station.id);
+
+  it("starts nearest first with every station, diesel sellers first", async () => {
+    const stations = await opened();
+    expect(stations.choice).toEqual({ sort: "distance", openNowOnly: false });
+    expect(ids(stations.listRows)).toEqual([4, 3, 1, 2]);
+  });
+
+  it("sorted by price, the cheapest of our prices first, still diesel sellers first", async () => {
+    const stations = await opened();
+    stations.setSort("price");
+    expect(ids(stations.listRows)).toEqual([1, 4, 3, 2]);
+  });
+
+  it("'open now' leaves out the closed station, and the row says when it opens", async () => {
+    const stations = await opened();
+    expect(stations.listRows?.find((r) => r.station.id === 4)?.opensAt).toBe("06:00");
+    expect(stations.listRows?.find((r) => r.station.id === 3)?.opensAt).toBeUndefined();
+    stations.setOpenNowOnly(true);
+    expect(ids(stations.listRows)).toEqual([3, 1, 2]);
+  });
+
+  it("the choice is the store's: it stays when the page opens again, and the nearest-first rows (kept list, recharge picker) do not change", async () => {
+    const stations = await opened();
+    stations.setSort("price");
+    stations.setOpenNowOnly(true);
+    await stations.open();
+    expect(stations.choice).toEqual({ sort: "price", openNowOnly: true });
+    expect(ids(stations.listRows)).toEqual([1, 3, 2]);
+    expect(ids(stations.rows)).toEqual([2, 4, 3, 1]);
+  });
+
+  it("each row's saving is national minus our price (Pricing.savingPerLitreAgainstNational), not the pump's drop", async () => {
+    const stations = await opened();
+    const row = stations.listRows?.find((r) => r.station.id === 3);
+    expect(row?.computed.saving).toBe(row!.station.nation_price - 720);
+    expect(row?.computed.saving).not.toBe(row?.computed.drop);
+  });
+});

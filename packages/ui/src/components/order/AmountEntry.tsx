@@ -2,7 +2,6 @@ import { Constants } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
 import { useStore, useStores } from "../../stores/StoresContext.tsx";
-import { QUICK_AMOUNTS_YUAN } from "../../stores/FuelDraftStore.ts";
 import { OrderField } from "./OrderField.tsx";
 import { QuoteBreakdown } from "./QuoteBreakdown.tsx";
 import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
@@ -29,17 +28,17 @@ export const AmountEntry = observer(function AmountEntry() {
       />
       <StoreFormItem className="order-amount-extras">
         <div className="quick-amounts" role="group" aria-label={i18n.t("order.quickAmounts")}>
-          {QUICK_AMOUNTS_YUAN.map((yuan) => (
+          {Constants.ONE_KEY_QUICK_AMOUNTS_YUAN.map((yuan) => (
             <Button
               key={yuan}
               size="small"
               fill="outline"
               color={fuelDraft.amountText === String(yuan) ? "primary" : "default"}
               aria-pressed={fuelDraft.amountText === String(yuan)}
-              aria-label={i18n.t("order.quickAmountLabel", { yuan })}
+              aria-label={i18n.t("order.quickAmountLabel", { yuan: yuan.toLocaleString("en-US") })}
               onClick={() => fuelDraft.pickQuickAmount(yuan)}
             >
-              {i18n.t("order.quickAmount", { yuan })}
+              {i18n.t("order.quickAmount", { yuan: yuan.toLocaleString("en-US") })}
             </Button>
           ))}
         </div>

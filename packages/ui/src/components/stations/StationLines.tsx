@@ -1,3 +1,4 @@
+import { Station as StationRules } from "@fuel/domain";
 import type { Station } from "@fuel/domain/api";
 import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
@@ -25,6 +26,23 @@ export const StationHours = observer(function StationHours({ station, openNow, c
       </Tag>
       {children}
     </p>
+  );
+});
+
+/**
+ * Whether a station is open, in words (not colour alone): 'open 06:00–23:00', or closed with when
+ * it opens ('closed · opens 07:00', `Station.opensAt`). One short line for the compact card.
+ */
+export const StationState = observer(function StationState({ station, opensAt }: { readonly station: Station; readonly opensAt: string | undefined }) {
+  const { i18n } = useStores();
+  return (
+    <span className={opensAt === undefined ? "station-state station-open" : "station-state station-closed"}>
+      {opensAt === undefined
+        ? StationRules.isOpenAllDay(station)
+          ? i18n.t("openAllDay")
+          : i18n.t("openHours", { start: station.business_start_time, end: station.business_end_time })
+        : i18n.t("closedOpensAt", { time: opensAt })}
+    </span>
   );
 });
 

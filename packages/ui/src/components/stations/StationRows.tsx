@@ -14,6 +14,8 @@ interface StationRowsProps {
   /** A card of the same shape as the page's cards, and how many of them fill a phone's first screen. */
   readonly skeleton: ComponentType;
   readonly skeletons: number;
+  /** /stationlist: the cards as the customer sorted and filtered them (`StationsStore.listRows`); else nearest first. */
+  readonly arranged?: boolean;
   /** The page's card for one station. */
   readonly children: (row: StationRow) => ReactNode;
 }
@@ -24,10 +26,10 @@ interface StationRowsProps {
  * The list kept on the device from an earlier visit shows at once with its date over it, until the
  * fresh one replaces it (a failed refresh says so in that line and in a notice).
  */
-export const StationRows = observer(function StationRows({ loadingLabel, skeleton: Skeleton, skeletons, children }: StationRowsProps) {
+export const StationRows = observer(function StationRows({ loadingLabel, skeleton: Skeleton, skeletons, arranged = false, children }: StationRowsProps) {
   const stations = useStore(stationsStore);
   const { i18n } = useStores();
-  const rows = stations.rows;
+  const rows = arranged ? stations.listRows : stations.rows;
   if (rows === undefined && stations.list._tag === "Failed") {
     return <PageError description={describeError(stations.list.error, i18n)} onRetry={() => void stations.refresh()} />;
   }
@@ -46,7 +48,10 @@ export const StationRows = observer(function StationRows({ loadingLabel, skeleto
     return (
       <>
         {mark}
-        <Empty className="station-empty" description={i18n.t("NoStationInCity")} />
+        <Empty
+          className="station-empty"
+          description={arranged && stations.choice.openNowOnly && stations.rows?.length !== 0 ? i18n.t("noStationOpenNow") : i18n.t("NoStationInCity")}
+        />
       </>
     );
   }

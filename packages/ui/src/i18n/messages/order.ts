@@ -8,7 +8,8 @@ export const order = {
   en: {
     "order.station": "Station",
     "order.fuelType": "Fuel type",
-    "order.fuelTypeDisabled": "{gasType} (not available)",
+    "order.onlyDiesel": "Only diesel {gasType} can be bought here",
+    "order.closedNotice": "This station is closed now; it opens at {time}. You can pay now and fuel after it opens.",
     "order.amount": "Amount (yuan)",
     "order.amountHint": "Up to {max} yuan, at most 2 decimals",
     "order.amountPlaceholder": "Enter an amount",
@@ -59,7 +60,8 @@ export const order = {
   "zh-CN": {
     "order.station": "油站",
     "order.fuelType": "油品",
-    "order.fuelTypeDisabled": "{gasType}（暂不可选）",
+    "order.onlyDiesel": "本站仅可购买 {gasType} 柴油",
+    "order.closedNotice": "油站休息中，{time} 开门。现在可以先付款，开门后再去加油。",
     "order.amount": "金额（元）",
     "order.amountHint": "最多{max}元，最多两位小数",
     "order.amountPlaceholder": "请输入金额",
