@@ -48,14 +48,24 @@ export const sellsDiesel = (station: Pick<StationFacts, "sell_type">): boolean =
   sellTypes(station.sell_type).includes(DIESEL_0);
 
 /**
+ * Open around the clock: "00:00"-"24:00", equal start and end, or hours missing or unreadable
+ * (which {@link isOpenAt} counts as open), so the card says 'open 24 hours' rather than odd times.
+ */
+export const isOpenAllDay = (station: Pick<StationFacts, "business_start_time" | "business_end_time">): boolean => {
+  const start = parseClockTime(station.business_start_time);
+  const end = parseClockTime(station.business_end_time);
+  return start === undefined || end === undefined || start % 1440 === end % 1440;
+};
+
+/**
  * Whether the station is open at `now` (China time). Hours past midnight ("22:00"-"06:00") wrap;
  * equal start and end mean open all day. Unreadable hours count as open: we would rather let a
  * customer see a station than hide one because of a typo in the catalogue.
  */
 export const isOpenAt = (station: Pick<StationFacts, "business_start_time" | "business_end_time">, now: EpochMs): boolean => {
-  const start = parseClockTime(station.business_start_time);
-  const end = parseClockTime(station.business_end_time);
-  if (start === undefined || end === undefined || start % 1440 === end % 1440) return true;
+  if (isOpenAllDay(station)) return true;
+  const start = parseClockTime(station.business_start_time) as number;
+  const end = parseClockTime(station.business_end_time) as number;
   const t = chinaMinuteOfDay(now);
   return start < end ? t >= start && t < end : t >= start || t < end;
 };

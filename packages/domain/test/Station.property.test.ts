@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { distanceMetres } from "../src/Distance.ts";
 import { savingPerLitreAgainstNational } from "../src/Pricing.ts";
-import { arrangeStations, isOpenAt, opensAt, sellsDiesel, type StationFacts, type StationSort } from "../src/Station.ts";
+import { arrangeStations, isOpenAllDay, isOpenAt, opensAt, sellsDiesel, type StationFacts, type StationSort } from "../src/Station.ts";
 import { lngLatInChina, station } from "../src/testing/arbitraries.ts";
 import { chinaInstant, chinaMinuteOfDay } from "../src/Time.ts";
 
@@ -54,6 +54,18 @@ describe("Station.isOpenAt, for any hours and instant", () => {
         expect(isOpenAt(hours(m, m), now)).toBe(true);
         expect(isOpenAt({ business_start_time: "", business_end_time: "" }, now)).toBe(true);
         expect(isOpenAt({ business_start_time: clockText(m), business_end_time: "" }, now)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("Station.isOpenAllDay, for any hours", () => {
+  it("a station open all day is open at every instant; one that is not is closed at some minute", () => {
+    fc.assert(
+      fc.property(minuteOfDay, minuteOfDay, instant, (start, end, now) => {
+        const h = hours(start, end);
+        if (isOpenAllDay(h)) expect(isOpenAt(h, now)).toBe(true);
+        else expect(isOpenAt(h, chinaInstant(2026, 3, 1, Math.floor(end / 60), end % 60))).toBe(false);
       }),
     );
   });

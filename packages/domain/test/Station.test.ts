@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrangeStations, computeStation, isOpenAt, opensAt, sellTypes, sellsDiesel } from "../src/Station.ts";
+import { arrangeStations, computeStation, isOpenAllDay, isOpenAt, opensAt, sellTypes, sellsDiesel } from "../src/Station.ts";
 import { chinaInstant } from "../src/Time.ts";
 
 const hours = (business_start_time: string, business_end_time: string) => ({ business_start_time, business_end_time });
@@ -57,6 +57,15 @@ describe("Station.computeStation", () => {
     const c = computeStation(s, { longitude: 116.4, latitude: 39.9 }, "unknown distance");
     expect(c).toEqual({ drop: 50, discount: 70, saving: 120, distance: 0, distanceText: "0m" });
     expect(computeStation(s, undefined, "unknown distance").distanceText).toBe("unknown distance");
+  });
+});
+
+describe("Station.isOpenAllDay", () => {
+  it("00:00-24:00, equal times and missing hours are all day; real hours are not", () => {
+    expect(isOpenAllDay(hours("00:00", "24:00"))).toBe(true);
+    expect(isOpenAllDay(hours("06:00", "06:00"))).toBe(true);
+    expect(isOpenAllDay(hours("", ""))).toBe(true);
+    expect(isOpenAllDay(hours("22:00", "06:00"))).toBe(false);
   });
 });
 
