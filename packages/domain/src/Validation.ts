@@ -303,8 +303,9 @@ export const validateCardShownDigits = (raw: string): Result.Result<string, Card
 export type RechargePage = "entityRecharge" | "cardPage";
 
 /**
- * Spec §5: a recharge amount (integer cents) for a card type, from a page. Zero is an empty field
- * ('recharge amount cannot be empty'). On the card page any card takes up to 10000 yuan (more:
+ * Spec §5: a recharge amount (integer cents) for a card type, from a page. Zero is refused as
+ * 'amount must be more than 0' (issue 25: a typed '0' is no empty field; an empty one never
+ * reaches cents: the wire and the form refuse it as 'recharge amount cannot be empty'). On the card page any card takes up to 10000 yuan (more:
  * 'please contact your distributor'). Otherwise an entity or top-up replacement card takes at
  * most 5000 yuan ('single amount cannot exceed 5000 yuan', the entity-recharge page) and a
  * virtual card, bought on the card-purchase page, also 5000 yuan (in that page's words).
@@ -313,8 +314,7 @@ export const validateRechargeCents = (
   cardType: CardType,
   amount: Cents,
   page: RechargePage = "entityRecharge",
-): Result.Result<Cents, RechargeAmountEmpty | AmountNotPositive | AmountAboveLimit | ContactDistributor> => {
-  if (amount === 0) return Result.fail(new RechargeAmountEmpty());
+): Result.Result<Cents, AmountNotPositive | AmountAboveLimit | ContactDistributor> => {
   if (page === "cardPage") return validateConsumptionCents(amount);
   return cardType === "virtual" ? Result.flatMap(positive(amount), atMost(CARD_PURCHASE_MAX_YUAN, "cardPurchase")) : validateEntityRechargeCents(amount);
 };
@@ -328,7 +328,7 @@ export interface RechargeDraft<Id> {
   readonly lastNumber: string;
   /** Issue 22: the card is named by its `card_ref`, `lastNumber` the 4 to 7 digits shown ({@link validateCardShownDigits}). */
   readonly byReference?: boolean | undefined;
-  /** The amount to recharge in integer cents (`order_amount`); 0 is an empty field. */
+  /** The amount to recharge in integer cents (`order_amount`); 0 is refused as not more than 0. */
   readonly amount: Cents;
   readonly phone: string;
   /** The optional second phone (`phonenum2`); absent or empty is none. */

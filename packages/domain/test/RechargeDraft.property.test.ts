@@ -52,7 +52,7 @@ describe("Validation.validateRechargeDraft, for every card type, amount and card
           expect([
             "CardNumberEmpty",
             "CardNumberInvalid",
-            "RechargeAmountEmpty",
+            "AmountNotPositive",
             "AmountAboveLimit",
             "PhoneInvalid",
           ]).toContain(result.failure._tag);

@@ -32,7 +32,7 @@ describe("Validation.validateRechargeDraft: the recharge draft rules (spec §3, 
     expect(refusal({ ...draft, amount: cents(500_001), page: "cardPage" })).toBe("ok");
     expect(refusal({ ...draft, amount: cents(1_000_000), page: "cardPage" })).toBe("ok");
     expect(refusal({ ...draft, amount: cents(1_000_001), page: "cardPage" })).toBe("amounts over 10000 yuan: please contact your distributor");
-    expect(refusal({ ...draft, amount: cents(0), page: "cardPage" })).toBe("recharge amount cannot be empty");
+    expect(refusal({ ...draft, amount: cents(0), page: "cardPage" })).toBe("amount must be more than 0");
   });
 
   it("a card named by reference carries the 4 to 7 digits shown (issue 22); typed, exactly 7", () => {
@@ -58,8 +58,8 @@ describe("Validation.validateRechargeDraft: the recharge draft rules (spec §3, 
     expect(refusal({ ...draft, lastNumber: "765432a" })).toBe("enter a correct card number");
   });
 
-  it("an amount of zero is an empty field: 'recharge amount cannot be empty'", () => {
-    expect(refusal({ ...draft, amount: cents(0) })).toBe("recharge amount cannot be empty");
+  it("an amount of zero is not more than 0: 'amount must be more than 0' (issue 25: not 'cannot be empty')", () => {
+    expect(refusal({ ...draft, amount: cents(0) })).toBe("amount must be more than 0");
   });
 
   it("an entity card takes at most 5000 yuan", () => {
@@ -95,7 +95,7 @@ describe("Validation.validateRechargeDraft: the recharge draft rules (spec §3, 
 
   it("the first broken rule, in the order a customer fixes them, is the one reported", () => {
     expect(refusal({ ...draft, lastNumber: "", amount: cents(0), phone: "", stationId: null })).toBe("card number cannot be empty");
-    expect(refusal({ ...draft, amount: cents(0), phone: "", stationId: null })).toBe("recharge amount cannot be empty");
+    expect(refusal({ ...draft, amount: cents(0), phone: "", stationId: null })).toBe("amount must be more than 0");
     expect(refusal({ ...draft, phone: "", stationId: null })).toBe("enter a correct phone number");
   });
 });

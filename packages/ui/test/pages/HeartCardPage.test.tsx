@@ -16,10 +16,12 @@ const T = {
   en: {
     amount: "Card amount (yuan)", hint: "Up to 5000 yuan, at most 4 digits before the decimal point", price: "¥4.61/L", discount: "0.5 yuan off per litre",
     over: "single amount cannot exceed 5000 yuan", empty: "amount cannot be empty", pay: "Pay", buy: "Buy a diesel card", phone: "Phone", paused: "card service paused for system upgrade",
+    digits: "at most 4 digits before the decimal point", zero: "amount must be more than 0",
   },
   "zh-CN": {
     amount: "购卡金额（元）", hint: "最多5000元，整数部分最多4位", price: "¥4.61/升", discount: "每升优惠0.5元",
     over: "单笔金额不能超过5000元", empty: "金额不能为空", pay: "支付", buy: "购买柴油卡", phone: "手机号", paused: "系统升级，卡业务暂停",
+    digits: "整数部分最多4位", zero: "金额必须大于0",
   },
 } as const;
 
@@ -46,10 +48,28 @@ describe.each(["en", "zh-CN"] as const satisfies ReadonlyArray<Messages.Locale>)
     expect(describedBy(amountInput())).toEqual([t.hint]);
   });
 
-  it("the input refuses a 5th digit", async () => {
+  it("12345 stays 12345, says 'at most 4 digits' at once and the pay button is disabled (issue 25)", async () => {
     await open();
     await userEvent.type(amountInput(), "12345");
-    expect(amountInput().value).toBe("1234");
+    expect(amountInput().value).toBe("12345");
+    expect(await screen.findByText(t.digits)).toBeTruthy();
+    expect((screen.getByRole("button", { name: t.buy }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("'0' says the amount must be more than 0", async () => {
+    await open();
+    await userEvent.type(amountInput(), "0");
+    fireEvent.blur(amountInput());
+    expect(await screen.findByText(t.zero)).toBeTruthy();
+  });
+
+  it("a pasted '+86 138 0013 8000' is kept whole in the phone field", async () => {
+    await open();
+    const phone = screen.getByLabelText(t.phone, { selector: "input" }) as HTMLInputElement;
+    await userEvent.clear(phone);
+    await userEvent.click(phone);
+    await userEvent.paste("+86 138 0013 8000");
+    expect(phone.value).toBe("+86 138 0013 8000");
   });
 
   it("5000.01 reads 'single amount cannot exceed 5000 yuan' once the field is left", async () => {

@@ -61,9 +61,11 @@ export class CardPurchaseStore {
     });
   }
 
-  /** A keystroke: refused (the field keeps its value) when it would make a 5th digit of yuan (spec §5). */
+  /**
+   * A keystroke, kept whole: a 5th digit of yuan (spec §5 allows 4) is said under the field at once
+   * (issue 25: refusing the keystroke turned a typed 12345 into a charge of 1234 yuan).
+   */
   setAmount(text: string): void {
-    if (!Validation.cardPurchaseInputAllowed(text)) return;
     this.amountText = text;
   }
 
@@ -90,10 +92,14 @@ export class CardPurchaseStore {
     return Result.isSuccess(amount) ? Pricing.cardPurchaseQuote(amount.success) : undefined;
   }
 
+  /**
+   * The amount's message: once the field is left or pay is tapped, except too many digits, said as
+   * it is typed (the customer sees at once that the field did not cut the amount short).
+   */
   get amountError(): string | undefined {
-    if (!this.touched) return undefined;
     const amount = this.checkedAmount;
-    return Result.isFailure(amount) ? Messages.describe(amount.failure, this.i18n.locale) : undefined;
+    if (Result.isSuccess(amount) || (!this.touched && amount.failure._tag !== "AmountTooManyDigits")) return undefined;
+    return Messages.describe(amount.failure, this.i18n.locale);
   }
 
   get phoneError(): string | undefined {

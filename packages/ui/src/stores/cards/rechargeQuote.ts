@@ -7,10 +7,10 @@ import type { RechargeCardType } from "./rechargeCard.ts";
 export const cardPriceOf = (cardType: RechargeCardType, info: WebInfo | undefined): number | undefined =>
   info === undefined ? undefined : Pricing.cardPrice(cardType, { virtual: info.price_0_xuni, entity: info.price_0_shiti });
 
-/** The amount in cents as the page's rule reads it; an empty field is 0, which the rule calls 'recharge amount cannot be empty'. */
+/** The amount in cents as the page's rule reads it: an empty field is 'recharge amount cannot be empty', a '0' 'amount must be more than 0'. */
 export const checkedRechargeAmount = (amountText: string, cardType: RechargeCardType, page: Validation.RechargePage): Result.Result<Money.Cents, Messages.Tagged> => {
   const text = amountText.trim();
-  const parsed: Result.Result<Money.Cents, Messages.Tagged> = text === "" ? Result.succeed(Money.cents(0)) : Money.parseYuan(text);
+  const parsed: Result.Result<Money.Cents, Messages.Tagged> = text === "" ? Result.fail(new Validation.RechargeAmountEmpty()) : Money.parseYuan(text);
   return Result.flatMap(parsed, (cents) => Validation.validateRechargeCents(cardType, cents, page));
 };
 

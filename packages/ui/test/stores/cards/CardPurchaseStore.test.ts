@@ -7,6 +7,7 @@ import { CARD_PURCHASE_KEY } from "../../../src/stores/cards/CardPurchaseStore.t
 import { cardsApp } from "./fixtures.ts";
 
 const OVER_5000 = "single amount cannot exceed 5000 yuan";
+const TOO_MANY_DIGITS = "at most 4 digits before the decimal point";
 
 const heartcard = async (options: Parameters<typeof cardsApp>[0] = {}) => {
   const root = cardsApp(options);
@@ -20,10 +21,20 @@ const type = (root: Awaited<ReturnType<typeof heartcard>>, text: string) => {
 };
 
 describe("CardPurchaseStore: the amount of /heartcard (spec §5)", () => {
-  it("the input refuses a 5th digit of yuan", async () => {
+  it("a 5th digit of yuan is kept and said at once: 'at most 4 digits', nothing to pay (issue 25)", async () => {
     const root = await heartcard();
     type(root, "12345");
-    expect(root.purchase.amountText).toBe("1234");
+    expect(root.purchase.amountText).toBe("12345");
+    expect(root.purchase.amountError).toBe(TOO_MANY_DIGITS);
+    expect(root.purchase.quote).toBeUndefined();
+    expect(root.purchase.checkoutOrder()).toBeUndefined();
+  });
+
+  it("a pasted 12345 is kept whole, not emptied or cut", async () => {
+    const root = await heartcard();
+    root.purchase.setAmount("12345");
+    expect(root.purchase.amountText).toBe("12345");
+    expect(root.purchase.request).toBeUndefined();
   });
 
   it("decimals after 4 digits are fine", async () => {
