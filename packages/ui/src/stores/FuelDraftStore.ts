@@ -3,7 +3,7 @@ import type { Money } from "@fuel/domain";
 import { Constants, Messages, Pricing, Station as StationRules, Validation } from "@fuel/domain";
 import type { PayType, Station } from "@fuel/domain/api";
 import { Result } from "effect";
-import { makeAutoObservable, runInAction } from "mobx";
+import { makeAutoObservable, reaction, runInAction } from "mobx";
 import type { I18nStore } from "../i18n/I18nStore.ts";
 import { failed, idle, loaded, loading, valueOf, type Load } from "./Load.ts";
 import { problem } from "./messages.ts";
@@ -77,6 +77,19 @@ export class FuelDraftStore {
       this.paytype = saved.paytype;
     }
     makeAutoObservable(this, {}, { autoBind: true });
+    // Kept as it is typed (issue 25), as the recharge draft is: the messaging app's browser reloads
+    // often, and sign-in (a full round trip through the provider) must find the station and amount.
+    reaction(
+      () => this.savedForm,
+      (json) => this.ports.tabValues.set(FUEL_DRAFT_KEY, json ?? null),
+    );
+  }
+
+  /** The form as kept in `tabValues`; undefined (nothing kept) without a station or before anything is typed, as after `clear`. */
+  private get savedForm(): string | undefined {
+    if (this.stationId === undefined || (this.amountText === "" && this.remark === "")) return undefined;
+    const form: FuelForm = { stationId: this.stationId, amountText: this.amountText, phone: this.phone, remark: this.remark, paytype: this.paytype };
+    return JSON.stringify(form);
   }
 
   /**
@@ -220,9 +233,8 @@ export class FuelDraftStore {
   }
 
   private save(): void {
-    if (this.stationId === undefined) return;
-    const form: FuelForm = { stationId: this.stationId, amountText: this.amountText, phone: this.phone, remark: this.remark, paytype: this.paytype };
-    this.ports.tabValues.set(FUEL_DRAFT_KEY, JSON.stringify(form));
+    const json = this.savedForm;
+    if (json !== undefined) this.ports.tabValues.set(FUEL_DRAFT_KEY, json);
   }
 
   /** The order was settled (paid, or left unpaid in the order list): the next visit starts afresh. */
