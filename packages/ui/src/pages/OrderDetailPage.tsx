@@ -105,7 +105,7 @@ const OrderDetailPage = observer(function OrderDetailPage() {
         {orderDetail.offline ? (
           <NoticeBar className="order-offline" color="alert" content={<span role="status">{i18n.t("ordersDetailOffline")}</span>} wrap />
         ) : null}
-        <Summary />
+        {/* The code first (issue 25): at the pump it is what the driver opens this page for, above the fold at 360x640. */}
         <QrPanel
           view={orderDetail.qr}
           canRegenerate={orderDetail.canRegenerate}
@@ -113,6 +113,7 @@ const OrderDetailPage = observer(function OrderDetailPage() {
           onRegenerate={orderDetail.regenerate}
           onRetry={() => void orderDetail.load()}
         />
+        <Summary />
         <RefundSection order={entry.order} />
         {entry.order.payment_time === null ? null : <Receipt order={entry.order} holdQuote={!settled} />}
       </>

@@ -153,8 +153,7 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
     return (
       <>
         {store.offline ? <NoticeBar className="order-offline" color="alert" content={<span role="status">{i18n.t("rechargeDetailOffline")}</span>} wrap /> : null}
-        <Summary store={store} />
-        <SandboxSettleLine store={store} />
+        {/* The code first (issue 25): below the summary it sat under the fold at 360x640. */}
         <RechargeQrPanel
           view={store.qr}
           canRegenerate={store.canRegenerate}
@@ -162,6 +161,8 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
           onRegenerate={store.regenerate}
           onRetry={() => void store.load()}
         />
+        <Summary store={store} />
+        <SandboxSettleLine store={store} />
         <RefundStatus refundStatus={entry.order.refund_status} />
       </>
     );

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { QR_SIZE_PX, QrPanel } from "../../src/components/orders/QrPanel.tsx";
 import type { QrView } from "../../src/stores/orders/OrderDetailStore.ts";
 import { renderPage, testRoot } from "../support/render.tsx";
+import { codeText } from "../support/codeText.ts";
 
 const panel = (view: QrView, locale: "en" | "zh-CN" = "en", canRegenerate = false) =>
   renderPage(<QrPanel view={view} canRegenerate={canRegenerate} regenerating={false} onRegenerate={vi.fn(async () => undefined)} onRetry={vi.fn()} />, {
@@ -19,7 +20,7 @@ describe("QrPanel", () => {
     expect(Number(image.getAttribute("width"))).toBeGreaterThanOrEqual(240);
     expect(QR_SIZE_PX).toBeGreaterThanOrEqual(240);
     expect(image.src.startsWith("data:image/svg+xml")).toBe(true);
-    expect(screen.getByText("KPabc123")).toBeTruthy();
+    expect(screen.getByText(codeText("KPabc123"))).toBeTruthy();
     expect(screen.getByRole("timer").textContent).toBe("Valid for 47 h 59 min");
     expect(screen.getByRole("heading", { name: "Show this code to the cashier" })).toBeTruthy();
   });
@@ -76,5 +77,29 @@ describe("QrPanel", () => {
   it("nothing for an order without a code", () => {
     const { container } = panel({ _tag: "None" });
     expect(container.querySelector(".order-qr")).toBeNull();
+  });
+});
+
+describe("QrPanel at the pump (issue 25)", () => {
+  const long = (): QrView => ({ _tag: "Shown", code: { value: "KPq3Xv1dK0r7mJmZ2a9cT5wq1bN8sYfUe4", offline: false }, expiresAt: 0, secondsLeft: 3_600 });
+
+  it.each([
+    ["en", "Turn up your screen brightness and show this to the cashier"],
+    ["zh-CN", "请调高屏幕亮度，出示给收银员"],
+  ] as const)("%s: a shown code has the brightness hint", (locale, hint) => {
+    panel(shown(), locale);
+    expect(screen.getByText(hint)).toBeTruthy();
+  });
+
+  it("the code's text is in blocks of four that a line never breaks inside, and reads as the whole code", () => {
+    const { container } = panel(long());
+    const groups = [...container.querySelectorAll(".order-qr-text .qr-code-group")].map((g) => g.textContent);
+    expect(groups).toEqual(["KPq3", "Xv1d", "K0r7", "mJmZ", "2a9c", "T5wq", "1bN8", "sYfU", "e4"]);
+    expect(screen.getByText(codeText("KPq3Xv1dK0r7mJmZ2a9cT5wq1bN8sYfUe4"))).toBeTruthy();
+  });
+
+  it("no brightness hint while the code is not there", () => {
+    panel({ _tag: "Loading" }, "zh-CN");
+    expect(screen.queryByText("请调高屏幕亮度，出示给收银员")).toBeNull();
   });
 });

@@ -97,3 +97,14 @@ describe("RechargeQrPanel", () => {
     expect(container.querySelector(".recharge-qr")).toBeNull();
   });
 });
+
+describe("RechargeQrPanel at the station (issue 25)", () => {
+  it.each([
+    ["en", "Turn up your screen brightness and show this to the cashier"],
+    ["zh-CN", "请调高屏幕亮度，出示给收银员"],
+  ] as const)("%s: the code's text in blocks of four, and the brightness hint", (locale, hint) => {
+    const { container } = panel({ _tag: "Shown", code: "RCq3Xv1dK0r7" }, { locale });
+    expect([...container.querySelectorAll(".redemption-code .qr-code-group")].map((g) => g.textContent)).toEqual(["RCq3", "Xv1d", "K0r7"]);
+    expect(screen.getByText(hint)).toBeTruthy();
+  });
+});

@@ -10,6 +10,7 @@ import { renderPage, testRoot } from "../support/render.tsx";
 import { Route, Routes } from "../../src/router/index.tsx";
 import type { Order as WireOrder } from "@fuel/domain/api";
 import { Money, Pricing } from "@fuel/domain";
+import { codeText } from "../support/codeText.ts";
 
 afterEach(() => Dialog.clear());
 
@@ -120,17 +121,26 @@ describe("/orderDetail/:id", () => {
     const { root } = rootWith([paidOrder({ order_id: 5 })]);
     renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
     expect(await screen.findByText("Status: Paid")).toBeTruthy();
-    expect(await screen.findByText("KPCODE5")).toBeTruthy();
+    expect(await screen.findByText(codeText("KPCODE5"))).toBeTruthy();
     expect(screen.getByRole("heading", { name: "E-receipt" })).toBeTruthy();
     expect(screen.getByText("WeChat Pay")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Request a refund" })).toBeTruthy();
+  });
+
+  it("a paid order's code comes first, above the order's facts (issue 25)", async () => {
+    const { root } = rootWith([paidOrder({ order_id: 5 })]);
+    const { container } = renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    await screen.findByText(codeText("KPCODE5"));
+    const code = container.querySelector(".order-qr");
+    const facts = container.querySelector(".order-summary");
+    expect(code !== null && facts !== null && code.compareDocumentPosition(facts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("the e-receipt's litres, saving and payable are Pricing.quote's, filled in once the code shows (en)", async () => {
     const order = paidOrder({ order_id: 5 });
     const { root } = rootWith([order]);
     renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
-    expect(await screen.findByText("KPCODE5")).toBeTruthy();
+    expect(await screen.findByText(codeText("KPCODE5"))).toBeTruthy();
     const receipt = screen.getByRole("region", { name: "E-receipt" });
     const valueOf = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
     const quote = Pricing.quote(order.order_amount, order.gas_now_price!, order.gas_original_price!);

@@ -70,6 +70,14 @@ describe("/orderDetail/2/:id: a paid recharge order", () => {
     expect(await screen.findByRole("button", { name: "重新生成二维码" })).toBeTruthy();
   });
 
+  it("the code comes first, above the order's facts (issue 25: it sat below the fold)", async () => {
+    const { container } = show(paidRecharge({ order_id: 5 }), "zh-CN");
+    await screen.findByText("状态：已支付");
+    const code = container.querySelector(".recharge-qr");
+    const facts = container.querySelector(".recharge-summary");
+    expect(code !== null && facts !== null && code.compareDocumentPosition(facts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("draws the server's code and offers 'Regenerate QR' within 8 minutes of payment", async () => {
     show(paidRecharge({ order_id: 5 }));
     expect(await screen.findByRole("img", { name: "QR code of redemption code RCCODE5" }, { timeout: 10_000 })).toBeTruthy();

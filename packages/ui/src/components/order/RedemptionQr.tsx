@@ -2,6 +2,7 @@ import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
 import { useStores } from "../../stores/StoresContext.tsx";
+import { CodeText } from "../orders/CodeText.tsx";
 
 /** Drawn size in CSS pixels: at least 240 so a cashier's scanner reads it at arm's length. */
 export const QR_SIZE_PX = 264;
@@ -17,7 +18,7 @@ const qrImage = async (text: string): Promise<string> => {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 };
 
-/** A redemption code as a large QR with the code as text under it (the cashier can type it). */
+/** A redemption code as a large QR with the code as text under it in blocks of four (the cashier can type it), and a hint to turn the screen up. */
 export const RedemptionQr = observer(function RedemptionQr({ code }: { readonly code: string }) {
   const { i18n } = useStores();
   const [image, setImage] = useState<{ readonly code: string; readonly src: string } | { readonly code: string; readonly failed: true } | undefined>(undefined);
@@ -44,8 +45,9 @@ export const RedemptionQr = observer(function RedemptionQr({ code }: { readonly 
       <figcaption>
         <span className="redemption-label">{i18n.t("order.redemptionCode")}</span>
         <span className="redemption-code" data-testid="redemption-code">
-          {code}
+          <CodeText code={code} />
         </span>
+        <span className="redemption-brightness">{i18n.t("qrBrightnessHint")}</span>
       </figcaption>
     </figure>
   );

@@ -10,6 +10,7 @@ import { confirmDialog } from "./confirm.ts";
 import { timeLeftText } from "../../i18n/timeLeft.ts";
 import { drawnQrNow, drawQr, loadQrLibrary } from "./qrDrawing.ts";
 import { describeError } from "../../stores/messages.ts";
+import { CodeText } from "./CodeText.tsx";
 
 /** The drawn code's side in CSS px: at least 240 so a cashier's scanner reads it from a cheap phone at arm's length. */
 export const QR_SIZE_PX = 260;
@@ -46,7 +47,7 @@ interface QrPanelProps {
 
 /**
  * The cashier code of a paid fuel order (issue 12): large, high contrast, with its text under it
- * and a live countdown to the end of its 48 h; 'offline copy' when it is the one kept on the
+ * in blocks of four, a live countdown to the end of its 48 h and a hint to turn the screen up; 'offline copy' when it is the one kept on the
  * phone; 'expired/used' once redeemed or past 48 h; 'regenerate QR' while the domain allows it.
  */
 export const QrPanel = observer(function QrPanel({ view, canRegenerate, regenerating, onRegenerate, onRetry }: QrPanelProps) {
@@ -95,10 +96,13 @@ export const QrPanel = observer(function QrPanel({ view, canRegenerate, regenera
               </p>
             ) : null}
             <CodeImage code={view.code.value} />
-            <p className="order-qr-text">{view.code.value}</p>
+            <p className="order-qr-text">
+              <CodeText code={view.code.value} />
+            </p>
             <p className="order-qr-countdown" role="timer" aria-live="polite" aria-atomic="true">
               {i18n.t("ordersQrValidFor", { time: timeLeftText(view.secondsLeft, i18n) })}
             </p>
+            <p className="order-qr-brightness">{i18n.t("qrBrightnessHint")}</p>
           </>
         );
     }
