@@ -134,6 +134,14 @@ describe("FuelOrderStore: payment needs the messaging-app identity (spec §5)", 
     vi.advanceTimersByTime(1);
     expect(root.navigation.pending?.to).toBe("/wechatlogin");
   });
+
+  it("the messaging app's sign-in comes back to the checklist it left (issue 25)", async () => {
+    const root = await withoutOauth();
+    root.navigation.at("/order");
+    vi.useFakeTimers();
+    await root.use(fuelOrderStore).pay("wechat");
+    expect(root.session.takeReturn()).toBe("/order");
+  });
 });
 
 describe("FuelOrderStore: pay, then the server's word (spec §4)", () => {

@@ -161,6 +161,8 @@ export class CheckoutFlow {
 
   private needsOauth(): void {
     runInAction(() => (this.phase = { _tag: "NeedsOauth" }));
+    // The messaging app's sign-in comes back to this checkout page, with its draft (issue 25).
+    this.session.keepReturn(this.navigation.current);
     this.#cancelRedirect();
     this.#cancelRedirect = authorizeFirst({ i18n: this.i18n, notices: this.notices, navigation: this.navigation }, () => runInAction(() => (this.phase = { _tag: "Idle" })));
   }
