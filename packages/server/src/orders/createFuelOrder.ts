@@ -12,7 +12,7 @@ import type { PayableOrder } from "../orderRecords/rows.ts";
 /**
  * `POST /api/order/create` (spec §3, §7; issue 4): a one-key fuel order.
  *
- * The server is the authority on the price: payable is computed here with `Pricing.payableCents`
+ * The server is the authority on the price: payable is computed here with `Pricing.chargeableQuote` (the checklist's figures)
  * from the station's prices at this moment, which are stored on the order, whatever the client
  * showed. A double tap (the same draft again within {@link DOUBLE_TAP_WINDOW_MS}, no
  * Idempotency-Key needed) gets the first order's answer rather than a second order.
@@ -44,7 +44,8 @@ export const createFuelOrder = async (deps: OrderDeps, userId: number, oauthId: 
   if (station === undefined) throw refuse("StationNotFound");
   orRefuse(Validation.validateStationSellsDiesel({ sell_type: station.sellType }));
 
-  const amount = orRefuse(Pricing.chargeableCents(orderAmount, station.nowPrice, station.originalPrice));
+  // The one quote the checklist shows (litres x our price, the pump price, the saving): its payable is charged.
+  const { payable: amount } = orRefuse(Pricing.chargeableQuote(orderAmount, station.nowPrice, station.originalPrice));
 
   const remark = Validation.cleanFreeText(draft.remark);
   const draftHash = sha256(JSON.stringify([userId, draft.gas_Type, orderAmount, phone, station.id, remark, draft.paytype]));

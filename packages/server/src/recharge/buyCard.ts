@@ -34,7 +34,7 @@ export const createCardPurchase = async (
   const phone = orRefuse(Validation.validatePhone(request.phone));
 
   const prices = Pricing.cardPurchasePrices();
-  const amount = orRefuse(Pricing.chargeableCents(orderAmount, prices.nowPrice, prices.originalPrice));
+  const { payable: amount } = orRefuse(Pricing.chargeableQuote(orderAmount, prices.nowPrice, prices.originalPrice));
   if (request.amount !== amount) throw refuse("PriceChanged", { yuan: Money.formatCents(amount) });
 
   const draftHash = sha256(JSON.stringify(["cardPurchase", userId, orderAmount, phone]));

@@ -84,7 +84,7 @@ export const createRecharge = async (
   if (card.status !== "normal") throw refuse("CardNotRechargeable");
 
   const cardPrice = Pricing.cardPrice(cardType, { virtual: settings.price0Xuni, entity: settings.price0Shiti });
-  const amount = orRefuse(Pricing.chargeableCents(orderAmount, cardPrice, settings.price0Original));
+  const { payable: amount } = orRefuse(Pricing.chargeableQuote(orderAmount, cardPrice, settings.price0Original));
   if (draft.amount !== amount) throw refuse("PriceChanged", { yuan: Money.formatCents(amount) });
 
   const remark = Validation.cleanFreeText(draft.remark);

@@ -3,7 +3,7 @@ import { Station as WireStation } from "@fuel/domain/api";
 import { Schema } from "effect";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { cities, siteSettings, stations } from "../../src/db/schema.ts";
-import { DEMO_STATIONS } from "../../src/seed/demoStations.ts";
+import { DEMO_SITE_SETTINGS, DEMO_STATIONS } from "../../src/seed/demoStations.ts";
 import { seedIfEmpty } from "../../src/seed/seed.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { expectError, expectSuccess, get, post } from "../identity/support.ts";
@@ -78,7 +78,7 @@ describe("GET /api/webinfo/read", () => {
       ].sort(),
     );
     expect(data["tel1"]).toBe("400-800-6688");
-    expect(data["price_0_xuni"]).toBe(461);
+    expect(data["price_0_xuni"]).toBe(DEMO_SITE_SETTINGS.price_0_xuni);
   });
 
   it("answers 503 with a clear message when the settings row is missing", async () => {
