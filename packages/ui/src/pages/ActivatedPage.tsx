@@ -41,8 +41,9 @@ const WrongCode = observer(function WrongCode() {
 });
 
 /**
- * /activated (spec §2, §5, §6): the invite code (required, at most 32 characters); a wrong one is
- * answered with the service phone to call. A visitor without a session is sent to sign in first.
+ * /activated (spec §2, §5, §6): the invite code (required, at most 32 characters, the input stops
+ * there); a wrong one is answered with the service phone to call. A visitor without a session is
+ * sent to sign in first; a customer without a code can sign out (issue 25: the page had no way out).
  */
 export default observer(function ActivatedPage() {
   const activation = useStore(activationStore);
@@ -84,10 +85,16 @@ export default observer(function ActivatedPage() {
           hint={i18n.t("signin.inviteHint", { n: Constants.INVITE_CODE_MAX_LENGTH })}
           rules={[domainRule(Validation.validateInviteCode, i18n)]}
           errors={errors}
-          input={{ autoComplete: "off", autoCapitalize: "characters", clearable: true }}
+          input={{ autoComplete: "off", autoCapitalize: "characters", maxLength: Constants.INVITE_CODE_MAX_LENGTH, clearable: true }}
         />
       </Form>
       {activation.phase._tag === "WrongCode" ? <WrongCode /> : null}
+      <div className="activation-way-out">
+        <p>{i18n.t("signin.noInviteCode")}</p>
+        <Button block size="middle" fill="outline" onClick={() => void session.logout()}>
+          {i18n.t("signin.signOut")}
+        </Button>
+      </div>
     </Page>
   );
 });

@@ -20,6 +20,7 @@ const T = {
   en: {
     phone: "Phone number", code: "SMS code", invite: "Invite code", username: "Username", password: "Password", newPassword: "New password",
     phoneHint: "11 digits, a mainland China mobile number", codeHint: "at least 4 characters, from the SMS we send you", inviteHint: "required, at most 32 characters",
+    noInviteCode: "No invite code? Ask the person who invited you, or use another account.", signOut: "Sign out",
     passwordHint: "at least 6 characters",
     send: "Send code", resend: "Resend in 60 s", bind: "Bind phone", activate: "Activate", register: "Register", reset: "Reset password",
     phoneInvalid: "enter a correct phone number", codeShort: "enter the SMS code (at least 4 characters)", inviteEmpty: "invite code cannot be empty",
@@ -29,7 +30,8 @@ const T = {
   },
   "zh-CN": {
     phone: "手机号", code: "短信验证码", invite: "邀请码", username: "用户名", password: "密码", newPassword: "新密码",
-    phoneHint: "11位中国大陆手机号", codeHint: "至少4位，见我们发送的短信", inviteHint: "必填，最多32个字符", passwordHint: "至少6位",
+    phoneHint: "11位中国大陆手机号", codeHint: "至少4位，见我们发送的短信", inviteHint: "必填，最多32个字符",
+    noInviteCode: "没有邀请码？请向邀请您的人索取，或换一个账户登录。", signOut: "退出登录", passwordHint: "至少6位",
     send: "发送验证码", resend: "60秒后重发", bind: "绑定手机", activate: "激活", register: "注册", reset: "重置密码",
     phoneInvalid: "请输入正确的手机号", codeShort: "请输入验证码（至少4位）", inviteEmpty: "邀请码不能为空", inviteLong: "邀请码不能超过32位",
     passwordShort: "密码至少6位", usernameRequired: "请输入用户名", blacklisted: "服务器繁忙，无法使用", wrongBefore: "邀请码错误，请联系管理员 ",
@@ -94,6 +96,19 @@ describe.each(LOCALES)("/bindPhone in %s", (locale) => {
     await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain(t.blacklisted));
   });
 
+  it("a pasted '+86 138 0013 8000' is kept whole, gets its code and binds as 13800138000 (issue 25)", async () => {
+    const root = bindRoot(locale);
+    renderPage(<BindPhonePage />, { path: "/bindPhone", root });
+    await userEvent.click(field(t.phone));
+    await userEvent.paste("+86 138 0013 8000");
+    expect((field(t.phone) as HTMLInputElement).value).toBe("+86 138 0013 8000");
+    await userEvent.click(screen.getByRole("button", { name: t.send }));
+    await waitFor(() => expect(root.ports.api.callsTo("sendSms")[0]?.input).toEqual({ phone: "13800138000" }));
+    await userEvent.type(field(t.code), "4821");
+    await userEvent.click(screen.getByRole("button", { name: t.bind }));
+    await waitFor(() => expect(root.ports.api.callsTo("bindPhone")[0]?.input).toMatchObject({ phone: "13800138000" }));
+  });
+
   it("binds with a valid phone and code and goes on to /personal", async () => {
     const root = bindRoot(locale);
     renderPage(<BindPhonePage />, { path: "/bindPhone", root });
@@ -130,11 +145,27 @@ describe.each(LOCALES)("/activated in %s", (locale) => {
     expect(root.ports.api.calls).toHaveLength(0);
   });
 
-  it("a code over 32 characters is refused with its limit", async () => {
+  it("the input stops at 32 characters, as its hint says (issue 25)", async () => {
     renderPage(<ActivatedPage />, { path: "/activated", root: activationRoot(locale) });
-    await userEvent.type(field(t.invite), "X".repeat(33));
+    await userEvent.type(field(t.invite), "X".repeat(40));
+    expect((field(t.invite) as HTMLInputElement).value).toBe("X".repeat(32));
+  });
+
+  it("a code typed in lower case with blanks around is sent upper case and trimmed (issue 25)", async () => {
+    const root = activationRoot(locale);
+    renderPage(<ActivatedPage />, { path: "/activated", root });
+    await userEvent.type(field(t.invite), " fuel-7q2m ");
     await userEvent.click(screen.getByRole("button", { name: t.activate }));
-    expect(await screen.findByText(t.inviteLong)).toBeTruthy();
+    await waitFor(() => expect(root.ports.api.callsTo("activate")[0]?.input).toEqual({ code: "FUEL-7Q2M" }));
+  });
+
+  it("a customer without a code can sign out: the session ends and /login opens (issue 25)", async () => {
+    const root = activationRoot(locale);
+    renderPage(<ActivatedPage />, { path: "/activated", root });
+    expect(screen.getByText(t.noInviteCode)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: t.signOut }));
+    await waitFor(() => expect(where()).toBe("/login"));
+    expect(root.session.signedIn).toBe(false);
   });
 
   it("a wrong code reads 'invite code wrong, contact admin' with the service phone as a tel: link", async () => {
