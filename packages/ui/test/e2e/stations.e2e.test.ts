@@ -1,6 +1,7 @@
 import { Distance, Station } from "@fuel/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync } from "node:fs";
 import { baseUrl, GUANGZHOU, launch, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
 
 interface StationFacts extends Station.StationFacts {
@@ -13,11 +14,18 @@ const post = async <T>(path: string, body: unknown): Promise<T> => {
   return ((await response.json()) as { data: T }).data;
 };
 
-/** The stations of a city as the server lists them, nearest first from Guangzhou as the phone reports it (GCJ-02). */
-const nearestFirst = async (city: string) => {
+/**
+ * The stations of a city as the server lists them, in the list's order from Guangzhou as the phone
+ * reports it (GCJ-02): diesel sellers first, nearest or cheapest first (`Station.arrangeStations`).
+ */
+const listed = async (city: string, sort: Station.StationSort = "distance") => {
   const stations = await post<StationFacts[]>("/api/station/current_city_list", { city });
   const from = Distance.wgs84ToGcj02({ longitude: GUANGZHOU.longitude, latitude: GUANGZHOU.latitude });
-  return Distance.sortByDistance(stations, from).map((s) => ({ title: s.title, distanceText: Station.computeStation(s, from, "unknown distance").distanceText }));
+  return Station.arrangeStations(stations, { sort, openNowOnly: false }, from, Date.now()).map((s) => ({
+    title: s.title,
+    sellsDiesel: Station.sellsDiesel(s),
+    distanceText: Station.computeStation(s, from, "unknown distance").distanceText,
+  }));
 };
 
 let browser: Browser;
@@ -31,7 +39,7 @@ afterAll(async () => {
 });
 
 describe("finding a station, in Chromium", () => {
-  it("lists the nearest station first with the right distance text, switches city and opens the route map", async () => {
+  it("lists diesel sellers first, nearest first, with the right distance text, switches city and opens the route map", async () => {
     const device = await phone(browser);
     await withSession(device.page, { token }, true);
     const { page } = device;
@@ -40,7 +48,7 @@ describe("finding a station, in Chromium", () => {
       if (r.url().includes("/api/")) asked.push(new URL(r.url()).pathname);
     });
     await page.goto(`${baseUrl()}/stationlist`, { waitUntil: "networkidle" });
-    const expected = await nearestFirst("广州市");
+    const expected = await listed("广州市");
     const first = page.locator(".station-card").first();
     await first.waitFor();
     // The HTML asked for the city and its stations while the scripts loaded (src/early); the app
@@ -53,7 +61,7 @@ describe("finding a station, in Chromium", () => {
     await shot(page, "stations-nearest-first");
 
     // The route map of the nearest station: an SVG drawing with both ends and the distance.
-    await page.getByRole("button", { name: `Route map to ${expected[0]?.title}` }).click();
+    await page.getByRole("button", { name: `Navigate to ${expected[0]?.title}` }).click();
     await page.waitForURL(/\/stationmap/);
     await page.getByRole("img").first().waitFor();
     await shot(page, "stations-route-map");
@@ -98,7 +106,7 @@ describe("finding a station, in Chromium", () => {
     // The route map of a station on screen there (a tap that needs no scrolling), then back.
     const onScreen = await page.evaluate(() => [...document.querySelectorAll(".station-card")].find((card) => card.getBoundingClientRect().top > 60 && card.getBoundingClientRect().bottom < window.innerHeight)?.querySelector("h2")?.textContent);
     if (onScreen == null) throw new Error("no station card wholly on screen at this scroll");
-    await page.getByRole("button", { name: `Route map to ${onScreen}` }).click();
+    await page.getByRole("button", { name: `Navigate to ${onScreen}` }).click();
     await page.waitForURL(/\/stationmap/);
     expect(await page.locator("[data-kept-alive='/stationlist']").isHidden()).toBe(true);
     expect(await page.locator(".station-card").first().isVisible()).toBe(false);
@@ -126,6 +134,76 @@ describe("finding a station, in Chromium", () => {
     expect(device.errors).toEqual([]);
     await device.context.close();
   });
+});
+
+/** Where this file's screenshots of issue 25's list and order form go, to be looked at. */
+const LOOK_DIR = process.env["STATIONS_SHOTS_DIR"] ?? "/tmp/shots-stations";
+
+describe("the station list and the one-key form at 360x640 (issue 25), in Chromium", () => {
+  // 12:00 China time: the demo's 06:00-07:00 station is closed and opens at 06:00; the clock is fixed so the test does not depend on when it runs.
+  const NOON_CHINA = new Date("2026-11-27T04:00:00Z");
+
+  it.each([["zh-CN", "价格最低", "休息中 · 06:00 开门", "油站休息中，06:00 开门。"], ["en-US", "Cheapest", "Closed · opens 06:00", "This station is closed now; it opens at 06:00."]] as const)(
+    "%s: three whole cards under the header, diesel sellers first, sorted by price on a tap, a closed station says when it opens, and 'continue' is on screen",
+    async (locale, cheapest, closedLabel, closedNotice) => {
+      mkdirSync(LOOK_DIR, { recursive: true });
+      const tag = locale === "zh-CN" ? "zh" : "en";
+      const device = await phone(browser, { locale, viewport: { width: 360, height: 640 } });
+      const { page } = device;
+      await page.clock.setFixedTime(NOON_CHINA);
+      await withSession(page, { token }, true);
+      await page.goto(`${baseUrl()}/stationlist`, { waitUntil: "networkidle" });
+      await page.locator(".station-finder h2").first().waitFor();
+
+      // At least three cards wholly on the first screen, below the city header and the sort control.
+      const headerBottom = await page.locator(".station-controls").evaluate((e) => e.getBoundingClientRect().bottom);
+      const whole = await page.locator(".station-finder").evaluateAll((cards, top) => cards.filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.top >= top && r.bottom <= window.innerHeight;
+      }).length, headerBottom);
+      expect(whole).toBeGreaterThanOrEqual(3);
+      await page.screenshot({ path: `${LOOK_DIR}/e2e-list-distance-${tag}.png` });
+
+      // Diesel sellers first, in the domain's order.
+      const byDistance = await listed("广州市");
+      expect(await page.locator(".station-finder h2").allTextContents()).toEqual(byDistance.map((s) => s.title));
+      const firstWithout = byDistance.findIndex((s) => !s.sellsDiesel);
+      expect(firstWithout).toBeGreaterThan(0);
+      expect(byDistance.slice(firstWithout).every((s) => !s.sellsDiesel)).toBe(true);
+
+      // Cheapest first on a tap; a different order from nearest first.
+      await page.getByRole("radio", { name: cheapest }).click();
+      const byPrice = await listed("广州市", "price");
+      expect(byPrice.map((s) => s.title)).not.toEqual(byDistance.map((s) => s.title));
+      await expect.poll(() => page.locator(".station-finder h2").allTextContents()).toEqual(byPrice.map((s) => s.title));
+      await page.screenshot({ path: `${LOOK_DIR}/e2e-list-price-${tag}.png` });
+
+      // The short-hours station is closed at noon and says when it opens.
+      const closedCard = page.locator(".station-finder", { hasText: closedLabel }).first();
+      await closedCard.scrollIntoViewIfNeeded();
+      const closedTitle = await closedCard.locator("h2").textContent();
+      expect(closedTitle).toBeTruthy();
+
+      // Its one-key page: the notice first, the order still possible, 'continue' on the first screen.
+      await closedCard.locator("button", { hasText: locale === "zh-CN" ? "去加油" : "Go fuel" }).click();
+      await page.waitForURL(/\/oneKeyGas/);
+      await page.getByText(closedNotice, { exact: false }).waitFor();
+      const submit = page.locator("button[type=submit]");
+      const box = await submit.boundingBox();
+      expect(box).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(640);
+      expect(await submit.isEnabled()).toBe(true);
+      await page.screenshot({ path: `${LOOK_DIR}/e2e-order-closed-${tag}.png` });
+
+      // Back on the list the choice is still 'cheapest' (the page and its store are kept).
+      await page.goBack();
+      await page.waitForURL(/\/stationlist/);
+      expect(await page.getByRole("radio", { name: cheapest }).getAttribute("aria-checked")).toBe("true");
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(device.errors).toEqual([]);
+      await device.context.close();
+    },
+  );
 });
 
 describe("the station list kept on the device (issue 23), in Chromium", () => {
