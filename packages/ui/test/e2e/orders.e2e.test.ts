@@ -28,7 +28,7 @@ const ordersOf = async (token: string): Promise<OrderAnswer[]> => {
 };
 
 describe("ordering diesel and paying, in Chromium", () => {
-  it("orders 200 yuan at the nearest station: the breakdown's payable is what the server charges, paid once in the sandbox sheet", async () => {
+  it("orders 500 yuan (a quick amount) at the nearest station: the breakdown's payable is what the server charges, paid once in the sandbox sheet", async () => {
     const customer = await signedInCustomer({ activated: true });
     const device = await phone(browser);
     const { page } = device;
@@ -39,7 +39,7 @@ describe("ordering diesel and paying, in Chromium", () => {
     await page.getByRole("button", { name: /^Go fuel at / }).and(page.locator(":not([disabled])")).first().click();
     await page.waitForURL(/\/oneKeyGas\?station_id=/);
 
-    await page.getByRole("button", { name: "200 yuan" }).click();
+    await page.getByRole("button", { name: "500 yuan" }).click();
     const breakdown = page.getByTestId("breakdown");
     const shownPayable = (await breakdown.locator("strong").textContent())?.trim() ?? "";
     expect(shownPayable).toMatch(/¥\d+\.\d\d/);
@@ -56,7 +56,7 @@ describe("ordering diesel and paying, in Chromium", () => {
 
     const orders = await ordersOf(customer.token);
     expect(orders).toHaveLength(1);
-    expect(orders[0]?.order_amount).toBe(20000);
+    expect(orders[0]?.order_amount).toBe(50000);
     expect(orders[0]?.order_status).toBe(2);
     expect(`¥${((orders[0]?.amount ?? 0) / 100).toFixed(2)}`).toBe(shownPayable);
     expect(await scrollsSideways(page)).toBe(false);
