@@ -7,7 +7,7 @@ import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
 import { PayStatus } from "../components/order/PayStatus.tsx";
 import { QuoteBreakdown } from "../components/order/QuoteBreakdown.tsx";
-import { cardPriceRows } from "../components/cards/cardPriceRow.ts";
+import { cardPriceRows, savingText } from "../components/cards/cardPriceRow.ts";
 import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
 import { Page } from "../components/Page.tsx";
 import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
@@ -20,6 +20,8 @@ import { PHONE_INPUT } from "../components/forms/phoneInput.ts";
 
 /** The page's fixed prices in cents per litre (4.61 now, 5.11 at the pump), for the breakdown's lines. */
 const PRICES = Pricing.cardPurchasePrices();
+/** Spec §9's 0.5 off, said with the list price it is off (issue 25). */
+const SAVING = Pricing.cardPurchaseSaving();
 
 /**
  * Spec §2 /heartcard: buy a diesel card by amount. The page always shows 4.61 a litre and 0.5 off
@@ -48,7 +50,7 @@ export default observer(function HeartCardPage() {
       <Card className="cards-price" title={<h2 className="cards-card-title">{i18n.t("cards.cardPrice")}</h2>}>
         <p className="cards-price-figures">
           <strong>{i18n.t("cards.pagePrice", { price: purchase.pagePrice.priceYuan })}</strong>
-          <span className="cards-price-discount">{i18n.t("cards.pageDiscount", { amount: purchase.pagePrice.discountPerLitreYuan })}</span>
+          <span className="cards-price-discount">{savingText(i18n, SAVING)}</span>
         </p>
         <p className="cards-intro">{i18n.t("cards.buyIntro")}</p>
       </Card>
@@ -73,7 +75,7 @@ export default observer(function HeartCardPage() {
           onChange={purchase.setAmount}
           input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: purchase.touch }}
         >
-          <QuoteBreakdown quote={quote} litresPrice={PRICES.originalPrice} leadingRows={cardPriceRows(i18n, PRICES.nowPrice)} />
+          <QuoteBreakdown quote={quote} litresPrice={PRICES.originalPrice} leadingRows={cardPriceRows(i18n, PRICES.nowPrice)} base="list" />
         </OrderField>
         <OrderField
           id="purchase-phone"

@@ -1,4 +1,4 @@
-import { Money, Routes } from "@fuel/domain";
+import { Money, Order, Routes } from "@fuel/domain";
 import Card from "antd-mobile/es/components/card";
 import NoticeBar from "antd-mobile/es/components/notice-bar";
 import Skeleton from "antd-mobile/es/components/skeleton";
@@ -17,7 +17,7 @@ import { UnpaidActions } from "../components/orders/UnpaidActions.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
-import { statusLabelAt } from "../stores/orders/OrderEntry.ts";
+import { factsAt, statusLabelAt } from "../stores/orders/OrderEntry.ts";
 import { orderDetailStore } from "../stores/orders/OrderDetailStore.ts";
 import { useEvery } from "../components/useEvery.ts";
 import { describeError } from "../stores/messages.ts";
@@ -41,7 +41,8 @@ const Summary = observer(function Summary() {
           <dd>{Money.formatYuan(order.order_amount)}</dd>
         </div>
         <div>
-          <dt>{i18n.t("ordersPayable")}</dt>
+          {/* 'payable' only while it can be paid; 'paid' once paid (issue 25). */}
+          <dt>{i18n.t(`ordersAmountLabel_${Order.amountLabel(factsAt(entry, orderDetail.now))}`)}</dt>
           <dd className="order-payable">{Money.formatYuan(order.amount)}</dd>
         </div>
         <div>

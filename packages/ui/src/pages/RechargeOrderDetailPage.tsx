@@ -1,4 +1,4 @@
-import { Money, Refund, Routes } from "@fuel/domain";
+import { Money, Order, Routes } from "@fuel/domain";
 import Card from "antd-mobile/es/components/card";
 import NoticeBar from "antd-mobile/es/components/notice-bar";
 import Skeleton from "antd-mobile/es/components/skeleton";
@@ -13,11 +13,13 @@ import "../components/orders/orders.css";
 import "../components/orders/recharge.css";
 import { rechargeCardTitle } from "../components/orders/rechargeCard.ts";
 import { RechargeQrPanel } from "../components/orders/RechargeQrPanel.tsx";
+import { RefundDetails } from "../components/orders/RefundSection.tsx";
 import { UnpaidActions } from "../components/orders/UnpaidActions.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
 import { rechargeDetailStore, type RechargeDetailStore } from "../stores/orders/RechargeDetailStore.ts";
+import { factsAt } from "../stores/orders/OrderEntry.ts";
 import { useEvery } from "../components/useEvery.ts";
 import { describeError } from "../stores/messages.ts";
 
@@ -44,7 +46,8 @@ const Summary = observer(function Summary({ store }: { readonly store: RechargeD
   }
   if (store.team !== undefined) rows.push([i18n.t("rechargeDetailTeam"), store.team]);
   rows.push([i18n.t("rechargeDetailAmount"), Money.formatYuan(order.order_amount)]);
-  rows.push([i18n.t("ordersPayable"), <span className="order-payable">{Money.formatYuan(order.amount)}</span>]);
+  // 'payable' only while it can be paid; 'paid' once paid (issue 25).
+  rows.push([i18n.t(`ordersAmountLabel_${Order.amountLabel(factsAt(entry, store.now))}`), <span className="order-payable">{Money.formatYuan(order.amount)}</span>]);
   rows.push([i18n.t("ordersPhone"), order.phone]);
   if (order.stationInfo !== null) rows.push([i18n.t("ordersStation"), order.stationInfo.title]);
   rows.push([i18n.t("ordersTime"), <WireTime value={order.created_at} />]);
@@ -91,19 +94,6 @@ const SandboxSettleLine = observer(function SandboxSettleLine({ store }: { reado
         </a>
       }
     />
-  );
-});
-
-/** A refund's status, once one was asked for (the code then no longer shows). */
-const RefundStatus = observer(function RefundStatus({ refundStatus }: { readonly refundStatus: number }) {
-  const { i18n } = useStores();
-  if (refundStatus === Refund.REFUND_STATUS.none) return null;
-  return (
-    <section className="order-section" aria-label={i18n.t("ordersRefundStatus")}>
-      <p className="order-refund-status" role="status">
-        {i18n.t("ordersRefundStatusLine", { status: i18n.t(`ordersRefund_${refundStatus as 1 | 2 | 3}`) })}
-      </p>
-    </section>
   );
 });
 
@@ -163,7 +153,7 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
         />
         <Summary store={store} />
         <SandboxSettleLine store={store} />
-        <RefundStatus refundStatus={entry.order.refund_status} />
+        <RefundDetails order={entry.order} />
       </>
     );
   };

@@ -2,7 +2,7 @@ import { ManualClock } from "@fuel/adapters/testing";
 import type { Messages } from "@fuel/domain";
 import { Money, Pricing, Time } from "@fuel/domain";
 import { examples, type RechargeOrderCreated } from "@fuel/domain/api";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import HeartCardPage from "../../src/pages/HeartCardPage.tsx";
@@ -14,12 +14,12 @@ const BOUGHT = examples.cardPurchaseCreate.response as RechargeOrderCreated;
 
 const T = {
   en: {
-    amount: "Card amount (yuan)", hint: "Up to 5000 yuan, at most 4 digits before the decimal point", price: "¥4.61/L", discount: "0.5 yuan off per litre",
+    amount: "Card amount (yuan)", hint: "Up to 5000 yuan, at most 4 digits before the decimal point", price: "¥4.61/L", discount: "¥0.50/L below the list price ¥5.11/L", base: "List price", baseValue: "¥5.11/L, you save ¥0.50/L", litres: "195.695 L × ¥4.61/L",
     over: "single amount cannot exceed 5000 yuan", empty: "amount cannot be empty", pay: "Pay", buy: "Buy a diesel card", phone: "Phone", paused: "card service paused for system upgrade",
     digits: "at most 4 digits before the decimal point", zero: "amount must be more than 0",
   },
   "zh-CN": {
-    amount: "购卡金额（元）", hint: "最多5000元，整数部分最多4位", price: "¥4.61/升", discount: "每升优惠0.5元",
+    amount: "购卡金额（元）", hint: "最多5000元，整数部分最多4位", price: "¥4.61/升", discount: "比标价 ¥5.11/升 低 ¥0.50/升", base: "标价", baseValue: "¥5.11/升，每升省¥0.50", litres: "195.695升 × ¥4.61/升",
     over: "单笔金额不能超过5000元", empty: "金额不能为空", pay: "支付", buy: "购买柴油卡", phone: "手机号", paused: "系统升级，卡业务暂停",
     digits: "整数部分最多4位", zero: "金额必须大于0",
   },
@@ -37,10 +37,18 @@ describe.each(["en", "zh-CN"] as const satisfies ReadonlyArray<Messages.Locale>)
   };
   const amountInput = () => screen.getByLabelText(t.amount, { selector: "input" }) as HTMLInputElement;
 
-  it("shows the fixed price 4.61 a litre and 0.5 off", async () => {
+  it("shows the fixed price 4.61 a litre and 0.5 off, naming the list price 5.11 it is off (issue 25)", async () => {
     await open();
     expect(screen.getByText(t.price)).toBeTruthy();
     expect(screen.getByText(t.discount)).toBeTruthy();
+  });
+
+  it("the breakdown reads 'litres x 4.61' and measures the saving from the same named list price (issue 25)", async () => {
+    await open();
+    await userEvent.type(amountInput(), "1000");
+    const breakdown = within(screen.getByTestId("breakdown"));
+    expect(await breakdown.findByText(t.litres)).toBeTruthy();
+    expect(breakdown.getByText(t.base).nextElementSibling?.textContent).toBe(t.baseValue);
   });
 
   it("labels the amount with its limits", async () => {

@@ -145,9 +145,55 @@ describe("/orderDetail/:id", () => {
     const valueOf = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
     const quote = Pricing.quote(order.order_amount, order.gas_now_price!, order.gas_original_price!);
     // The quote's module (Pricing, decimal.js) is fetched after the code: same rows meanwhile.
-    await waitFor(() => expect(valueOf("Litres")).toBe(`${quote.litres} L`), { timeout: 10_000 });
+    await waitFor(() => expect(valueOf("Litres × our price")).toBe(`${quote.litres} L × ${Money.formatYuan(order.gas_now_price!)}/L`), { timeout: 10_000 });
     expect(valueOf("Saving")).toBe(Money.formatYuan(quote.saving));
-    expect(valueOf("Payable")).toBe(Money.formatYuan(quote.payable));
+    // A receipt is of a paid order: the money reads 'paid', never 'payable' (issue 25).
+    expect(valueOf("Paid amount")).toBe(Money.formatYuan(order.amount));
+    expect(within(receipt).queryByText("Payable")).toBeNull();
+  });
+
+  it("a paid order's amount reads 'paid', an unpaid one's 'payable' (issue 25, en and zh-CN)", async () => {
+    const paid = rootWith([paidOrder({ order_id: 5 })]);
+    const { unmount } = renderPage(<OrderDetailPage />, { root: paid.root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    const summary = () => screen.getByText(/^Status: |^状态：/).closest(".order-summary") as HTMLElement;
+    await screen.findByText("Status: Paid");
+    expect(within(summary()).getByText("Paid amount")).toBeTruthy();
+    expect(within(summary()).queryByText("Payable")).toBeNull();
+    unmount();
+    const unpaid = rootWith([wireOrder({ order_id: 6, count: 61 })], "zh-CN");
+    renderPage(<OrderDetailPage />, { root: unpaid.root, path: "/orderDetail/6", route: "/orderDetail/:id" });
+    await screen.findByText("状态：待支付");
+    expect(within(summary()).getByText("应付金额")).toBeTruthy();
+    expect(within(summary()).queryByText("实付金额")).toBeNull();
+  });
+
+  it("a refunded order shows the refund's amount, route and state, and the receipt its refund line and net paid (issue 25, en)", async () => {
+    const order = paidOrder({ order_id: 5, order_status: 7, refund_status: 3 });
+    const { root } = rootWith([order]);
+    renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    expect(await screen.findByText("Refund: Refunded")).toBeTruthy();
+    const refund = screen.getByRole("region", { name: "Refund" });
+    const refundValue = (label: string) => within(refund).getByText(label).nextElementSibling?.textContent;
+    expect(refundValue("Amount refunded")).toBe(Money.formatYuan(order.amount));
+    expect(refundValue("Refunded to")).toBe("WeChat Pay, the way you paid");
+    const receipt = screen.getByRole("region", { name: "E-receipt" });
+    const valueOf = (label: string) => within(receipt).getByText(label).nextElementSibling?.textContent;
+    expect(valueOf("Refunded")).toBe(`−${Money.formatYuan(order.amount)}`);
+    expect(valueOf("Net paid")).toBe("¥0.00");
+  });
+
+  it("a refund under way says how long it usually takes, and the receipt has no net line yet (zh-CN)", async () => {
+    const order = paidOrder({ order_id: 5, refund_status: 1 });
+    const { root } = rootWith([order], "zh-CN");
+    renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
+    expect(await screen.findByText("退款：已申请退款")).toBeTruthy();
+    const refund = screen.getByRole("region", { name: "退款" });
+    const refundValue = (label: string) => within(refund).getByText(label).nextElementSibling?.textContent;
+    expect(refundValue("退回至")).toBe("微信支付（原路退回）");
+    expect(refundValue("到账时间")).toBe("通常3个工作日内到账");
+    const receipt = screen.getByRole("region", { name: "电子小票" });
+    expect(within(receipt).getByText("退款（处理中）").nextElementSibling?.textContent).toBe(`−${Money.formatYuan(order.amount)}`);
+    expect(within(receipt).queryByText("退款后实付")).toBeNull();
   });
 
   it("the refund form asks for a reason with its limit, refuses a blank one, then sends after confirmation (zh-CN)", async () => {

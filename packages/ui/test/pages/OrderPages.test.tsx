@@ -26,13 +26,15 @@ const T = {
     amount: "Amount (yuan)", amountHint: "Up to 10000 yuan, at most 2 decimals", phone: "Phone", remark: "Remark (optional)", continue: "Continue",
     empty: "amount cannot be empty", over: "cannot exceed 10000 yuan", decimals: "amount can have at most 2 decimal places", quick1000: "1,000 yuan",
     noDiesel: "this station cannot buy diesel for now", payable: "To pay", saving: "You save", litres: "Litres", pay: "Pay", fuelType: "Fuel type",
-    noDraft: "No order to confirm", remarkNone: "None",
+    noDraft: "No order to confirm", remarkNone: "None", litresTimes: "Litres × our price", pump: "Pump price",
+    litresTimesValue: (litres: string) => `${litres} L × ¥6.98/L`, pumpValue: "¥7.45/L, you save ¥0.47/L",
   },
   "zh-CN": {
     amount: "金额（元）", amountHint: "最多10000元，最多两位小数", phone: "手机号", remark: "备注（选填）", continue: "下一步",
     empty: "金额不能为空", over: "不能超过10000元", decimals: "金额最多两位小数", quick1000: "1,000元",
     noDiesel: "该油站暂不能购买柴油", payable: "应付", saving: "节省", litres: "升数", pay: "支付", fuelType: "油品",
-    noDraft: "没有待确认的订单", remarkNone: "无",
+    noDraft: "没有待确认的订单", remarkNone: "无", litresTimes: "升数 × 优惠价", pump: "油站挂牌价",
+    litresTimesValue: (litres: string) => `${litres}升 × ¥6.98/升`, pumpValue: "¥7.45/升，每升省¥0.47",
   },
 } as const;
 
@@ -151,6 +153,16 @@ describe.each(LOCALES)("the checklist in %s", (locale) => {
     }
     expect(screen.getByText(Money.formatYuan(quote.payable), { selector: "strong" })).toBeTruthy();
     expect((screen.getByRole("button", { name: `${t.pay}${locale === "en" ? " " : ""}${Money.formatYuan(quote.payable)}` }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("reads 'litres × our price', then the pump price named with the saving per litre (issue 25)", async () => {
+    const root = await ready();
+    renderPage(<OrderPage />, { root, path: "/order" });
+    const quote = Pricing.quote(Money.fromYuan(200), 698, 745);
+    const valueOf = async (label: string) =>
+      (await screen.findByText(label, { selector: ".order-checklist-label" })).closest(".adm-list-item")?.querySelector(".order-checklist-value")?.textContent;
+    expect(await valueOf(t.litresTimes)).toBe(t.litresTimesValue(quote.litres));
+    expect(await valueOf(t.pump)).toBe(t.pumpValue);
   });
 
   it("without a draft it says there is no order to confirm", async () => {

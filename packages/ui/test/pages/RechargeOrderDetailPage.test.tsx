@@ -50,7 +50,8 @@ describe("/orderDetail/2/:id: a paid recharge order", () => {
     expect(fact("Card (last 7 digits)")).toBe("1234567");
     await waitFor(() => expect(fact("Team")).toBe("Pearl River Logistics"));
     expect(fact("Recharge amount")).toBe("¥100.40");
-    expect(fact("Payable")).toBe("¥91.62");
+    expect(fact("Paid amount")).toBe("¥91.62");
+    expect(() => fact("Payable")).toThrow();
     expect(fact("Phone")).toBe("13800138000");
     expect(fact("Station")).toContain("Futian");
     expect(fact("Ordered")).toBe("2026-11-23 09:59");
@@ -66,6 +67,8 @@ describe("/orderDetail/2/:id: a paid recharge order", () => {
     expect(fact("卡类型")).toBe("实体卡");
     expect(fact("卡号后7位")).toBe("1234567");
     expect(fact("充值金额")).toBe("¥100.40");
+    expect(fact("实付金额")).toBe("¥91.62");
+    expect(() => fact("应付金额")).toThrow();
     expect(screen.getByRole("heading", { name: "充值二维码" })).toBeTruthy();
     expect(await screen.findByRole("button", { name: "重新生成二维码" })).toBeTruthy();
   });
@@ -194,6 +197,22 @@ describe("/orderDetail/2/:id: other states", () => {
     show(paidRecharge({ order_id: 5, refund_status: 3, pay_qrcode: null }));
     expect(await screen.findByText("Refund: Refunded")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Regenerate QR" })).toBeNull();
+  });
+
+  it("a refund shows its amount, where the money goes and, while under way, how long it takes (issue 25, en)", async () => {
+    show(paidRecharge({ order_id: 5, refund_status: 2, pay_qrcode: null, paytype: "fy" }));
+    expect(await screen.findByText("Refund: Refunding")).toBeTruthy();
+    expect(fact("Amount refunded")).toBe("¥91.62");
+    expect(fact("Refunded to")).toBe("FY Pay, the way you paid");
+    expect(fact("Arrives")).toBe("Usually within 3 working days");
+  });
+
+  it("the same in Chinese; once refunded no waiting time is said (zh-CN)", async () => {
+    show(paidRecharge({ order_id: 5, refund_status: 3, pay_qrcode: null, paytype: "fy" }), "zh-CN");
+    expect(await screen.findByText("退款：已退款")).toBeTruthy();
+    expect(fact("退款金额")).toBe("¥91.62");
+    expect(fact("退回至")).toBe("富友支付（原路退回）");
+    expect(() => fact("到账时间")).toThrow();
   });
 
   it("a first load without network says why, with a retry that loads it", async () => {

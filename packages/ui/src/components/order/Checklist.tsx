@@ -4,6 +4,7 @@ import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
 import { useStores } from "../../stores/StoresContext.tsx";
 import type { ConfirmedDraft } from "../../stores/FuelDraftStore.ts";
+import { quoteRows } from "./QuoteBreakdown.tsx";
 
 /** One line of a checklist: what it is on the left, its value on the right. */
 export function ChecklistRow({ label, className, children }: { readonly label: string; readonly className?: string; readonly children: ReactNode }) {
@@ -15,8 +16,9 @@ export function ChecklistRow({ label, className, children }: { readonly label: s
 }
 
 /**
- * The checklist of spec §2 /order: station name and address, fuel type, amount, litres, saving,
- * payable (bold), phone and remark: the figures of `Pricing.quote` the server charges.
+ * The checklist of spec §2 /order: station name and address, fuel type, amount, 'litres x our
+ * price', the pump price with the saving per litre, the saving, payable (bold), phone and remark:
+ * the figures of `Pricing.quote`, whose payable the server charges (`Pricing.chargeableQuote`).
  */
 export const Checklist = observer(function Checklist({ draft }: { readonly draft: ConfirmedDraft }) {
   const { i18n } = useStores();
@@ -29,7 +31,11 @@ export const Checklist = observer(function Checklist({ draft }: { readonly draft
       </List.Item>
       <ChecklistRow label={i18n.t("order.fuelType")}>{Constants.DIESEL_0}</ChecklistRow>
       <ChecklistRow label={i18n.t("order.amountLine")}>{Money.formatYuan(draft.amount)}</ChecklistRow>
-      <ChecklistRow label={i18n.t("order.litres")}>{i18n.t("order.litresAt", { litres: quote.litres, price: Money.formatYuan(station.original_price) })}</ChecklistRow>
+      {quoteRows(i18n, quote, "pump").map((row) => (
+        <ChecklistRow key={row.term} label={row.term}>
+          {row.value}
+        </ChecklistRow>
+      ))}
       <ChecklistRow label={i18n.t("order.saving")}>{Money.formatYuan(quote.saving)}</ChecklistRow>
       <ChecklistRow label={i18n.t("order.payable")} className="order-payable">
         <strong>{Money.formatYuan(quote.payable)}</strong>

@@ -1,7 +1,8 @@
-import { Money } from "@fuel/domain";
+import { Money, Order } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState, type ReactNode } from "react";
+import type { I18nStore } from "../../i18n/I18nStore.ts";
 import { useStores } from "../../stores/StoresContext.tsx";
 import { formatChinaTime } from "./format.ts";
 import type * as QuoteModule from "./receiptQuote.ts";
@@ -29,11 +30,20 @@ const useReceiptQuote = (hold: boolean): ReceiptQuote | undefined => {
   return quote;
 };
 
+/** Issue 25: a refund on the receipt: the amount going back (as a minus) and, once back, the net paid. */
+const refundRows = (i18n: I18nStore, order: WireOrder): ReadonlyArray<readonly [string, ReactNode]> => {
+  const refund = Order.refundFacts({ paid: order.amount, paytype: order.paytype, refundStatus: order.refund_status });
+  if (refund === undefined) return [];
+  const done = refund.state === "refunded";
+  const line: readonly [string, ReactNode] = [i18n.t(done ? "ordersRefundLine_refunded" : "ordersRefundLine_under_way"), `−${Money.formatYuan(refund.amount)}`];
+  return done ? [line, [i18n.t("ordersNetPaid"), <strong>{Money.formatYuan(refund.netPaid)}</strong>]] : [line];
+};
+
 /**
  * The e-receipt of a paid fuel order (issue 12): station, times, order numbers, the prices per
- * litre (ours and the pump's at the time of the order, the national one of the station), litres,
- * amount, saving, payable (`Pricing.quote`, the figures the server charged by), the amount paid
- * and the channel. `holdQuote`: the page's first screen still downloads, so the quote's module waits.
+ * litre (ours and the pump's at the time of the order, the national one of the station), 'litres x
+ * our price', amount, saving (`Pricing.quote`, the figures the server charged by), the amount paid,
+ * the channel, and a refund once asked for (amount back and, once back, the net paid). `holdQuote`: the page's first screen still downloads, so the quote's module waits.
  */
 export const Receipt = observer(function Receipt({ order, holdQuote = false }: { readonly order: WireOrder; readonly holdQuote?: boolean }) {
   const { i18n } = useStores();
@@ -55,12 +65,13 @@ export const Receipt = observer(function Receipt({ order, holdQuote = false }: {
     [i18n.t("ordersPriceNow"), perLitre(now)],
     [i18n.t("ordersPriceOriginal"), perLitre(original)],
     [i18n.t("ordersPriceNation"), perLitre(order.stationInfo?.nation_price)],
-    [i18n.t("ordersLitres"), figure((q) => i18n.t("ordersLitresValue", { litres: q.litres }))],
+    [i18n.t("order.litresTimesOurPrice"), figure((q) => i18n.t("order.litresTimesPrice", { litres: q.litres, price: yuan(q.nowPrice) }))],
     [i18n.t("ordersAmount"), yuan(order.order_amount)],
     [i18n.t("ordersSaving"), figure((q) => yuan(q.saving))],
-    [i18n.t("ordersPayable"), <strong>{quoteOf === undefined ? "…" : yuan(quote?.payable ?? order.amount)}</strong>],
-    [i18n.t("ordersPaidAmount"), yuan(order.amount)],
+    // A receipt is of a paid order: what was charged is 'paid', never 'payable' (issue 25).
+    [i18n.t("ordersPaidAmount"), <strong>{yuan(order.amount)}</strong>],
     [i18n.t("ordersChannel"), order.paytype === undefined ? "—" : i18n.t(`ordersChannel_${order.paytype}`)],
+    ...refundRows(i18n, order),
   ];
   return (
     <section className="order-section" aria-labelledby="order-receipt-title">
