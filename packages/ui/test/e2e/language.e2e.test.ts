@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, launch, payInSandbox, phone, shot, signedInCustomer, withSession } from "./support.ts";
+import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, launch, payInSandbox, phone, shot, signedInCardOwner, signedInCustomer, withSession } from "./support.ts";
 
 /**
  * Issue 25: a Chinese session reads Chinese. The refusals a driver meets most (a session the
@@ -127,6 +127,33 @@ describe("the QR screen at 360x640 (issue 25)", () => {
     expect(await page.locator(".redemption-brightness").isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await page.screenshot({ path: `/tmp/shots-words/recharge-qr-${locale}.png` });
+    expect(device.errors).toEqual([]);
+    await device.context.close();
+  });
+});
+
+describe("words on screen in the session's language (issue 25)", () => {
+  it.each([
+    ["zh-CN", /^剩余 \d+分\d+秒$/, "已冻结"],
+    ["en-US", /^\d+ min \d+ s left$/, "frozen"],
+  ] as const)("%s: an unpaid order counts down as time left; a frozen card reads frozen in the session's words", async (locale, countdown, frozen) => {
+    const customer = await signedInCardOwner({ followsOfficialAccount: true });
+    await createFuelOrder(customer);
+    const device = await phone(browser, { locale, viewport: SMALL_PHONE });
+    const { page } = device;
+    await withSession(page, customer, true);
+    await page.goto(`${baseUrl()}/orderlist?tab=unpaid`, { waitUntil: "networkidle" });
+    const timer = page.getByRole("timer").first();
+    await timer.waitFor({ timeout: 15_000 });
+    expect((await timer.textContent())?.trim()).toMatch(countdown);
+    await page.screenshot({ path: `/tmp/shots-words/orderlist-${locale}.png` });
+
+    await page.goto(`${baseUrl()}/recharge/2`, { waitUntil: "networkidle" });
+    await page.locator(".card-option").first().waitFor({ timeout: 15_000 });
+    const statuses = await page.locator(".card-option-sub").allTextContents();
+    expect(statuses.some((s) => s.includes(frozen))).toBe(true);
+    if (locale === "zh-CN") for (const s of statuses) expect(s.replace(/·/g, "")).not.toMatch(/(normal|frozen)/);
+    await page.screenshot({ path: `/tmp/shots-words/cards-${locale}.png` });
     expect(device.errors).toEqual([]);
     await device.context.close();
   });
