@@ -132,6 +132,27 @@ describe("the QR screen at 360x640 (issue 25)", () => {
   });
 });
 
+describe("the pay callback's code at 360x640 (issue 25)", () => {
+  it.each(["zh-CN", "en-US"] as const)("%s: the code, its text and the brightness hint within the first 640 px", async (locale) => {
+    const customer = await signedInCustomer({ activated: true });
+    const { orderId, mchntNo } = await createFuelOrder(customer);
+    await payInSandbox(orderId);
+    const device = await phone(browser, { locale, viewport: SMALL_PHONE });
+    const { page } = device;
+    await withSession(page, customer, true);
+    await page.goto(`${baseUrl()}/paycallback?sub_mch_id=1900000109&out_trade_no=${mchntNo}&check_code=81726354`, { waitUntil: "networkidle" });
+    await page.getByTestId("redemption-code").waitFor({ timeout: 15_000 });
+    for (const selector of ["img.redemption-qr", ".redemption-code", ".redemption-brightness"]) {
+      const box = await page.locator(selector).boundingBox();
+      expect(box, selector).not.toBeNull();
+      expect((box?.y ?? 0) + (box?.height ?? 0), selector).toBeLessThanOrEqual(SMALL_PHONE.height);
+    }
+    await page.screenshot({ path: `/tmp/shots-words/paycallback-${locale}.png` });
+    expect(device.errors).toEqual([]);
+    await device.context.close();
+  });
+});
+
 describe("words on screen in the session's language (issue 25)", () => {
   it.each([
     ["zh-CN", /^剩余 \d+分\d+秒$/, "已冻结"],
