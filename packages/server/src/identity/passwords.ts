@@ -13,6 +13,7 @@ import { loginFailed, noPasswordYet, oldPasswordWrong, passwordAlreadySet } from
 import { refuseBlacklisted } from "./guards.ts";
 import { passwordChangeOf, passwordOf, phoneOf, smsCodeOf } from "./input.ts";
 import { endAllSessions } from "./sessions.ts";
+import { sessionCache } from "./sessionCache.ts";
 import { checkSmsCode } from "./smsCodes.ts";
 import { findUserById, findUserByPhone, type UserRow } from "./users.ts";
 
@@ -126,6 +127,8 @@ export const setFirstPassword = async ({ db, scrypt }: PasswordDeps, userId: num
     .where(and(eq(users.id, userId), isNull(users.passwordHash)))
     .returning({ id: users.id });
   if (set.length === 0) throw passwordAlreadySet();
+  // /api/user/info says has_password from the row authentication keeps: it must say it at once.
+  sessionCache.forgetUser(userId);
 };
 
 /** `/api/user/resetpassword` with `{old_password, new_password}` for a signed-in customer. */

@@ -39,6 +39,7 @@ export const toUser = (row: UserRow): User => ({
   openid: row.openid,
   is_activated: row.activatedAt !== null,
   follows_official_account: row.followsOfficialAccount,
+  has_password: row.passwordHash !== null,
 });
 
 export const findUserById = async (db: Queryable, id: number): Promise<UserRow | undefined> =>

@@ -27,6 +27,17 @@ describe("POST /api/setpassword", () => {
     expect(row?.passwordHash).not.toContain("first-pass");
   });
 
+  it("user/info says has_password: false before, true at once after (issue 25: /setting offers set or change)", async () => {
+    const user = await seedUser(booted, { phone: PHONE });
+    const token = await tokenFor(booted, user.id);
+    const hasPassword = async () => expectSuccess<{ has_password: boolean }>(await get(booted, "/api/user/info", { token })).has_password;
+    expect(await hasPassword()).toBe(false);
+    expectSuccess(await post(booted, "/api/setpassword", { password: "first-pass" }, { token }));
+    expect(await hasPassword()).toBe(true);
+    const login = expectSuccess<{ info: { has_password: boolean } }>(await passwordLogin("first-pass"));
+    expect(login.info.has_password).toBe(true);
+  });
+
   it("will not replace an existing password (409): that needs the old one or an SMS code", async () => {
     const user = await seedUser(booted, { phone: PHONE, password: "first-pass" });
     const token = await tokenFor(booted, user.id);

@@ -69,6 +69,7 @@ describe("authentication", () => {
       openid: user.openid,
       is_activated: true,
       follows_official_account: false,
+      has_password: false,
     });
   });
 

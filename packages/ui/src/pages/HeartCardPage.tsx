@@ -59,7 +59,7 @@ export default observer(function HeartCardPage() {
         footer={
           phase._tag === "Pending" ? null : (
             <div className="form-footer">
-              <Button block type="submit" color="primary" size="large" loading={checkout.busy} disabled={checkout.busy || paused}>
+              <Button block type="submit" color="primary" size="large" loading={checkout.busy} disabled={checkout.busy || paused || purchase.amountError !== undefined}>
                 {quote === undefined ? i18n.t("cards.buyCard") : i18n.t("order.pay", { amount: Money.formatYuan(quote.payable) })}
               </Button>
             </div>

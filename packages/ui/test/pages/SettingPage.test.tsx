@@ -7,8 +7,15 @@ import { afterEach, describe, expect, it } from "vitest";
 import { LOCALE_KEY } from "../../src/i18n/I18nStore.ts";
 import SettingPage from "../../src/pages/SettingPage.tsx";
 import { renderPage, testRoot } from "../support/render.tsx";
+import { examples } from "@fuel/domain/api";
 
-const signedIn = (locale: "en" | "zh-CN" = "en") => testRoot({ locale, ports: { tokens: new MemoryTokenStore({ token: "t1", activated: true }) } });
+/** A signed-in customer; user/info answers `hasPassword` (absent: a server that does not say, issue 25). */
+const signedIn = (locale: "en" | "zh-CN" = "en", hasPassword?: boolean) => {
+  const root = testRoot({ locale, ports: { tokens: new MemoryTokenStore({ token: "t1", activated: true }) } });
+  const { has_password: _said, ...user } = examples.userInfo.response;
+  root.ports.api.on("userInfo", hasPassword === undefined ? user : { ...user, has_password: hasPassword });
+  return root;
+};
 const where = () => screen.getByTestId("location").textContent;
 
 // antd's Dialog.confirm renders outside the tested tree: close what a test left open.
@@ -25,6 +32,26 @@ describe("/setting", () => {
     renderPage(<SettingPage />, { root: signedIn("zh-CN"), path: "/setting" });
     expect(screen.getByRole("link", { name: "设置密码" }).getAttribute("href")).toBe("/setPassword");
     expect(screen.getByRole("link", { name: "修改密码" }).getAttribute("href")).toBe("/resetPassword");
+  });
+
+  it.each([
+    ["en", "Set password", "Change password"],
+    ["zh-CN", "设置密码", "修改密码"],
+  ] as const)("in %s, a customer without a password is offered only '%s' (issue 25)", async (locale, set, change) => {
+    const root = signedIn(locale, false);
+    renderPage(<SettingPage />, { root, path: "/setting" });
+    await waitFor(() => expect(screen.queryByRole("link", { name: change })).toBeNull());
+    expect(screen.getByRole("link", { name: set }).getAttribute("href")).toBe("/setPassword");
+    expect(root.ports.api.callsTo("userInfo").length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["en", "Set password", "Change password"],
+    ["zh-CN", "设置密码", "修改密码"],
+  ] as const)("in %s, a customer with a password is offered only '%s' (issue 25)", async (locale, set, change) => {
+    renderPage(<SettingPage />, { root: signedIn(locale, true), path: "/setting" });
+    await waitFor(() => expect(screen.queryByRole("link", { name: set })).toBeNull());
+    expect(screen.getByRole("link", { name: change }).getAttribute("href")).toBe("/resetPassword");
   });
 
   it("the language in use is the checked choice", () => {
