@@ -104,7 +104,7 @@ export const Api = {
     refusals: [],
     request: Empty,
     response: User,
-    summary: "The signed-in user, with is_activated, follows_official_account (read from the messaging app at each sign-in) and has_password (whether /setting offers setting or changing the password).",
+    summary: "The signed-in user, with is_activated and follows_official_account (read from the messaging app at each sign-in).",
     idempotent: true,
   }),
   login: endpoint({
@@ -208,7 +208,7 @@ export const Api = {
     refusals: ["SiteSettingsMissing"],
     request: Empty,
     response: WebInfo,
-    summary: "Site settings: diesel and card prices (cents per litre), card-number prefixes, service phones, recharge tips.",
+    summary: "Site settings: diesel and card prices (cents per litre), card-number prefixes, service phones, recharge tips, and the official account's QR image and name for follow-us (optional).",
     idempotent: true,
   }),
   version: endpoint({

@@ -78,6 +78,9 @@ export type Station = typeof Station.Type;
  * card of that type (the customer types only the last 7 digits). `tel1` is the service phone,
  * `tel2` the optional second one (absent or null when there is none).
  */
+/** An image's address: a URL, or a `data:` URL of the image itself (a QR code is ~2 KB as base64 PNG). */
+const ImageSource = boundedString(200_000);
+
 export const WebInfo = Schema.Struct({
   price_0_now: CentsPerLitre,
   price_0_nation: CentsPerLitre,
@@ -96,6 +99,13 @@ export const WebInfo = Schema.Struct({
    * overlay says so instead of showing a code.
    */
   follow_url: Schema.optionalKey(Schema.NullOr(Url)),
+  /**
+   * The official account's QR image the operator set: an image URL or a `data:` URL (issue 25).
+   * Absent or null when none is set: the follow-us overlay then says how to find the account.
+   */
+  follow_qrcode: Schema.optionalKey(Schema.NullOr(ImageSource)),
+  /** The official account's name, for 'search for … and follow it'; absent or null when not set. */
+  follow_account_name: Schema.optionalKey(Schema.NullOr(ShortText)),
 }).annotate({ identifier: "WebInfo" });
 export type WebInfo = typeof WebInfo.Type;
 
@@ -118,12 +128,6 @@ export const User = Schema.Struct({
    * the sandbox consent page lets the customer choose.
    */
   follows_official_account: Schema.Boolean,
-  /**
-   * Whether the customer has a password (issue 25): /setting offers 'set password' without one and
-   * 'change password' with one. Optional so an answer from a server before it still decodes; the
-   * app then offers both, as it did.
-   */
-  has_password: Schema.optionalKey(Schema.Boolean),
 }).annotate({ identifier: "User" });
 export type User = typeof User.Type;
 

@@ -45,7 +45,6 @@ export const exampleUser: User = {
   openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
   is_activated: true,
   follows_official_account: true,
-  has_password: true,
 };
 
 /** Example site settings. */
@@ -61,6 +60,8 @@ export const exampleWebInfo: WebInfo = {
   tel2: null,
   recharge_tip: "Recharges arrive within 24 hours.",
   recharge_shiti_tip: "Entity card recharges must be loaded at a station terminal.",
+  follow_qrcode: "https://cdn.example.com/follow-qrcode.png",
+  follow_account_name: "Fuel Deals",
 };
 
 /** Example pay parameters for the in-app payment bridge. */

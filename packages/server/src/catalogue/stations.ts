@@ -65,4 +65,6 @@ export const siteSettingsToWire = (s: SiteSettingsRow): WebInfo => ({
   tel2: s.tel2,
   recharge_tip: s.rechargeTip,
   recharge_shiti_tip: s.rechargeShitiTip,
+  follow_qrcode: s.followQrcode,
+  follow_account_name: s.followAccountName,
 });

@@ -211,6 +211,10 @@ export const siteSettings = pgTable(
     tel2: text("tel2"),
     rechargeTip: text("recharge_tip").notNull().default(""),
     rechargeShitiTip: text("recharge_shiti_tip").notNull().default(""),
+    /** The official account's QR image the operator set (an image URL or a data: URL); null: none yet. */
+    followQrcode: text("follow_qrcode"),
+    /** The official account's name, for 'search for it and follow' when there is no QR image. */
+    followAccountName: text("follow_account_name"),
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),

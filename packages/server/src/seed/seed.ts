@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { cities, siteSettings, stations } from "../db/schema.ts";
 import { createInviteCodes } from "../operators/inviteCodes.ts";
+import { DEMO_FOLLOW_ACCOUNT_NAME, DEMO_FOLLOW_QRCODE } from "./demoFollow.ts";
 import { DEMO_CITIES, DEMO_SITE_SETTINGS, DEMO_STATIONS } from "./demoStations.ts";
 
 /** How many invite codes a newcomer's first start prints. */
@@ -57,6 +58,8 @@ export const seedIfEmpty = async (db: Database, now: Date): Promise<SeedOutcome>
       tel2: w0.tel2,
       rechargeTip: w0.recharge_tip,
       rechargeShitiTip: w0.recharge_shiti_tip,
+      followQrcode: DEMO_FOLLOW_QRCODE,
+      followAccountName: DEMO_FOLLOW_ACCOUNT_NAME,
     });
     const inviteCodes = await createInviteCodes(tx, FIRST_START_INVITE_CODES, now);
     return { seeded: true, inviteCodes };

@@ -65,6 +65,8 @@ describe("GET /api/webinfo/read", () => {
     expect(Object.keys(data).sort()).toEqual(
       [
         "entity_common_num",
+        "follow_account_name",
+        "follow_qrcode",
         "price_0_nation",
         "price_0_now",
         "price_0_original",

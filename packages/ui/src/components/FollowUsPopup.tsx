@@ -16,14 +16,17 @@ const qrImage = async (text: string): Promise<string> => {
 };
 
 /**
- * /personal's follow-us overlay (spec §2): the QR code of the official account's page from the
- * site settings. The settings may not name one yet (`follow_url` is optional): then it says so
- * rather than showing a code that leads nowhere.
+ * /personal's follow-us overlay (spec §2, §5: topping up requires following): the official
+ * account's QR image the operator set in the site settings (`follow_qrcode`, an image or data URL),
+ * else a code drawn from its page's address (`follow_url`). With neither it says how to follow
+ * instead: search for the account by name in the messaging app (`follow_account_name`).
  */
 export const FollowUsPopup = observer(function FollowUsPopup({ visible, onClose }: { readonly visible: boolean; readonly onClose: () => void }) {
   const { i18n, site } = useStores();
   const info = valueOf(site.info);
-  const url = info?.follow_url ?? undefined;
+  const set = info?.follow_qrcode ?? undefined;
+  const url = set === undefined ? (info?.follow_url ?? undefined) : undefined;
+  const name = info?.follow_account_name ?? undefined;
   const [image, setImage] = useState<{ readonly url: string; readonly src: string } | undefined>(undefined);
   useEffect(() => {
     if (visible) void site.load();
@@ -36,14 +39,17 @@ export const FollowUsPopup = observer(function FollowUsPopup({ visible, onClose 
       current = false;
     };
   }, [visible, url, image]);
+  const search = name === undefined ? i18n.t("personalFollowUsSearchAny") : i18n.t("personalFollowUsSearch", { name });
   const body = () => {
     if (info === undefined && site.info._tag === "Failed") return <PageError description={describeError(site.info.error, i18n)} onRetry={() => void site.load()} />;
     if (info === undefined || (url !== undefined && image?.url !== url)) return <Skeleton animated className="follow-us-qr" />;
-    if (url === undefined) return <p role="status">{i18n.t("personalFollowUsMissing")}</p>;
+    const src = set ?? (url === undefined ? undefined : image?.src);
+    if (src === undefined) return <p role="status">{search}</p>;
     return (
       <>
-        <img className="follow-us-qr" src={image?.src} alt={i18n.t("personalFollowUsQr")} width={200} height={200} />
+        <img className="follow-us-qr" src={src} alt={i18n.t("personalFollowUsQr")} width={200} height={200} />
         <p>{i18n.t("personalFollowUsHint")}</p>
+        {name === undefined ? null : <p className="follow-us-search">{i18n.t("personalFollowUsOrSearch", { name })}</p>}
       </>
     );
   };

@@ -79,7 +79,7 @@ describe("/personal", () => {
 
   it("follow us shows the official account's QR code when the site settings name its page", async () => {
     const root = signedIn();
-    root.ports.api.on("webInfo", { ...examples.webInfo.response, follow_url: "https://mp.example.com/follow" });
+    root.ports.api.on("webInfo", { ...examples.webInfo.response, follow_qrcode: null, follow_url: "https://mp.example.com/follow" });
     renderPage(<PersonalPage />, { root, path: "/personal" });
     fireEvent.click(screen.getByRole("button", { name: "Follow us" }));
     // qrcode is imported on first use: give the import time on a busy machine.
@@ -88,9 +88,11 @@ describe("/personal", () => {
     expect(screen.getByText("Scan this QR code in the messaging app to follow our official account.")).toBeTruthy();
   }, 15_000);
 
-  it("follow us says the code is not available when the settings name no page (zh-CN)", async () => {
-    renderPage(<PersonalPage />, { root: signedIn("zh-CN"), path: "/personal" });
+  it("follow us says how to follow when the settings have no QR image nor page (zh-CN)", async () => {
+    const root = signedIn("zh-CN");
+    root.ports.api.on("webInfo", { ...examples.webInfo.response, follow_qrcode: null, follow_account_name: "加油优惠助手" });
+    renderPage(<PersonalPage />, { root, path: "/personal" });
     fireEvent.click(screen.getByRole("button", { name: "关注我们" }));
-    expect(await screen.findByText("公众号二维码暂未提供，请稍后再试。")).toBeTruthy();
+    expect(await screen.findByText("在微信中搜索公众号「加油优惠助手」并关注。")).toBeTruthy();
   });
 });
