@@ -104,7 +104,7 @@ export const Api = {
     refusals: [],
     request: Empty,
     response: User,
-    summary: "The signed-in user, with is_activated and follows_official_account (read from the messaging app at each sign-in).",
+    summary: "The signed-in user, with is_activated, follows_official_account (read from the messaging app at each sign-in) and has_password (whether /setting offers setting or changing the password).",
     idempotent: true,
   }),
   login: endpoint({

@@ -128,6 +128,12 @@ export const User = Schema.Struct({
    * the sandbox consent page lets the customer choose.
    */
   follows_official_account: Schema.Boolean,
+  /**
+   * Whether the customer has a password (issue 25): /setting offers 'set password' without one and
+   * 'change password' with one. Optional so an answer from a server before it still decodes; the
+   * app then offers both, as it did.
+   */
+  has_password: Schema.optionalKey(Schema.Boolean),
 }).annotate({ identifier: "User" });
 export type User = typeof User.Type;
 

@@ -45,6 +45,7 @@ export const exampleUser: User = {
   openid: "o6_bmjrPTlm6_2sgVt7hMZOPfL2M",
   is_activated: true,
   follows_official_account: true,
+  has_password: true,
 };
 
 /** Example site settings. */
