@@ -7,7 +7,7 @@ import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { OrderField } from "../components/order/OrderField.tsx";
 import { PayStatus } from "../components/order/PayStatus.tsx";
 import { QuoteBreakdown } from "../components/order/QuoteBreakdown.tsx";
-import { cardPriceRows, savingText } from "../components/cards/cardPriceRow.ts";
+import { savingText } from "../components/cards/cardPriceRow.ts";
 import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
 import { Page } from "../components/Page.tsx";
 import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
@@ -18,7 +18,7 @@ import "../components/cards/cards.css";
 import { StoreForm } from "../components/forms/StoreForm.tsx";
 import { PHONE_INPUT } from "../components/forms/phoneInput.ts";
 
-/** The page's fixed prices in cents per litre (4.61 now, 5.11 at the pump), for the breakdown's lines. */
+/** The page's fixed prices in cents per litre (4.61 now, 5.11 its list price), for the breakdown. */
 const PRICES = Pricing.cardPurchasePrices();
 /** Spec §9's 0.5 off, said with the list price it is off (issue 25). */
 const SAVING = Pricing.cardPurchaseSaving();
@@ -75,7 +75,7 @@ export default observer(function HeartCardPage() {
           onChange={purchase.setAmount}
           input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: purchase.touch }}
         >
-          <QuoteBreakdown quote={quote} litresPrice={PRICES.originalPrice} leadingRows={cardPriceRows(i18n, PRICES.nowPrice)} base="list" />
+          <QuoteBreakdown quote={quote} litresPrice={PRICES.originalPrice} base="list" price="card" />
         </OrderField>
         <OrderField
           id="purchase-phone"

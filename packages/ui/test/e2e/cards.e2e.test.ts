@@ -210,7 +210,7 @@ describe("fuel cards, in Chromium", () => {
     await withSession(page, customer, true);
     await page.goto(`${baseUrl()}/heartcard`, { waitUntil: "networkidle" });
     await page.getByText("¥4.61/L").waitFor();
-    await page.getByText("0.5 yuan off per litre").waitFor();
+    await page.getByText("¥0.50/L below the list price ¥5.11/L").waitFor();
 
     const amount = page.locator("#purchase-amount");
     // The input takes at most 4 digits.

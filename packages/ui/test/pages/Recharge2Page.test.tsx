@@ -18,14 +18,14 @@ const T = {
     noCard: "card number cannot be empty", noAmount: "recharge amount cannot be empty", continue: "Continue", cardA: /Card ending 1234567/,
     noStation: "No station chosen", choose: "Choose a station", change: "Change station", secondPhone: "Second phone (optional)", badPhone: "enter a correct phone number",
     payable: "To pay", tips: "Tips", offline: "network unavailable, check your connection", retry: "Retry",
-    cardPrice: "Card price", cardPriceValue: "¥7.11/L", pump: "Pump price", pumpValue: "¥8.00/L, you save ¥0.89/L",
+    cardPrice: "Litres × card price", cardPriceValue: (litres: string) => `${litres} L × ¥7.11/L`, pump: "Pump price", pumpValue: "¥8.00/L, you save ¥0.89/L",
   },
   "zh-CN": {
     amount: "充值金额（元）", amountHint: "最多5000元，最多两位小数", over: "单笔金额不能超过5000元",
     noCard: "卡号不能为空", noAmount: "充值金额不能为空", continue: "下一步", cardA: /尾号1234567/,
     noStation: "未选择油站", choose: "选择油站", change: "更换油站", secondPhone: "备用手机号（选填）", badPhone: "请输入正确的手机号",
     payable: "应付", tips: "温馨提示", offline: "网络不可用，请检查网络连接", retry: "重试",
-    cardPrice: "油卡价格", cardPriceValue: "¥7.11/升", pump: "油站挂牌价", pumpValue: "¥8.00/升，每升省¥0.89",
+    cardPrice: "升数 × 油卡价格", cardPriceValue: (litres: string) => `${litres}升 × ¥7.11/升`, pump: "油站挂牌价", pumpValue: "¥8.00/升，每升省¥0.89",
   },
 } as const;
 
@@ -83,14 +83,15 @@ describe.each(LOCALES)("/recharge2 in %s", (locale) => {
     expect(breakdown.textContent).toContain(quote.litres);
   });
 
-  it("the card price's saving is measured from the pump price its payable is computed at, by name (issue 25)", async () => {
+  it("reads 'litres x card price', and the saving is measured from the pump price its payable is computed at, by name (issue 25)", async () => {
     await open();
     fireEvent.click(screen.getByText(t.cardA));
     await userEvent.type(amountInput(), "500");
     const breakdown = within(screen.getByTestId("breakdown"));
     const valueOf = (term: string) => breakdown.getByText(term).nextElementSibling?.textContent;
     expect(Pricing.cardRechargeSaving(WEB_INFO.price_0_shiti, WEB_INFO.price_0_original)).toMatchObject({ base: "pump", perLitre: 89 });
-    expect(valueOf(t.cardPrice)).toBe(t.cardPriceValue);
+    const quote = Pricing.quote(Money.fromYuan(500), WEB_INFO.price_0_shiti, WEB_INFO.price_0_original);
+    expect(valueOf(t.cardPrice)).toBe(t.cardPriceValue(quote.litres));
     expect(valueOf(t.pump)).toBe(t.pumpValue);
   });
 

@@ -4,7 +4,6 @@ import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
 import { OrderField } from "../order/OrderField.tsx";
 import { QuoteBreakdown } from "../order/QuoteBreakdown.tsx";
-import { cardPriceRows } from "./cardPriceRow.ts";
 import { PHONE_INPUT } from "../forms/phoneInput.ts";
 
 /**
@@ -30,7 +29,7 @@ export const RechargeAmount = observer(function RechargeAmount() {
       onChange={draft.setAmount}
       input={{ inputMode: "decimal", autoComplete: "off", placeholder: i18n.t("order.amountPlaceholder"), clearable: true, onBlur: draft.touch }}
     >
-      <QuoteBreakdown quote={draft.quote} litresPrice={draft.webInfo?.price_0_original} leadingRows={cardPriceRows(i18n, draft.cardPrice)} />
+      <QuoteBreakdown quote={draft.quote} litresPrice={draft.webInfo?.price_0_original} price="card" />
     </OrderField>
   );
 });

@@ -61,7 +61,9 @@ export const ChecklistScreen = observer(function ChecklistScreen({ paytype }: { 
     }
     return (
       <>
-        <p className="form-intro">{i18n.t("order.checklistIntro")}</p>
+        {/* No intro line above the list (the title says it, the list is labelled with it): at
+            360x640 the pay button stays on the first screen with 'litres x our price' and the
+            named pump price as two lines (issue 25). */}
         <Checklist draft={draft} />
         {payStatus}
         {fuelOrder.phase._tag === "Pending" ? null : (

@@ -9,14 +9,17 @@ export interface BreakdownRow {
   readonly value: string;
 }
 
+/** What the price the litres are charged at is called: ours (a station's) or a card's. */
+export type PriceName = "our" | "card";
+
 /**
  * Issue 25: a quote's lines as the customer checks them: 'litres x our price' (their product is the
  * payable, `Pricing.quote`), then the base price the litres are counted at, by name, with the
  * saving per litre against it. The breakdown and the checklist both show these.
  */
-export const quoteRows = (i18n: I18nStore, quote: Pricing.Quote, base: Pricing.PriceBase): ReadonlyArray<BreakdownRow> => [
+export const quoteRows = (i18n: I18nStore, quote: Pricing.Quote, base: Pricing.PriceBase, price: PriceName = "our"): ReadonlyArray<BreakdownRow> => [
   {
-    term: i18n.t("order.litresTimesOurPrice"),
+    term: i18n.t(price === "card" ? "order.litresTimesCardPrice" : "order.litresTimesOurPrice"),
     value: i18n.t("order.litresTimesPrice", { litres: quote.litres, price: Money.formatYuan(quote.nowPrice) }),
   },
   baseRow(i18n, Pricing.savingAgainst(quote.nowPrice, base, quote.originalPrice)),
@@ -40,6 +43,8 @@ interface QuoteBreakdownProps {
   readonly leadingRows?: ReadonlyArray<BreakdownRow>;
   /** The price the litres are counted at, by name: a station's or the site's pump price, or /heartcard's list price. */
   readonly base?: Pricing.PriceBase;
+  /** What the price charged is called: a card page's is the card price. */
+  readonly price?: PriceName;
 }
 
 /**
@@ -48,7 +53,7 @@ interface QuoteBreakdownProps {
  * screen reader hears the payable as the amount is typed; until the figures are known it says it
  * is waiting for them.
  */
-export const QuoteBreakdown = observer(function QuoteBreakdown({ quote, litresPrice, leadingRows = [], base = "pump" }: QuoteBreakdownProps) {
+export const QuoteBreakdown = observer(function QuoteBreakdown({ quote, litresPrice, leadingRows = [], base = "pump", price = "our" }: QuoteBreakdownProps) {
   const { i18n } = useStores();
   return (
     <div className="order-breakdown" aria-live="polite" aria-atomic="true" data-testid="breakdown">
@@ -56,7 +61,7 @@ export const QuoteBreakdown = observer(function QuoteBreakdown({ quote, litresPr
         <p className="order-breakdown-waiting">{i18n.t("order.breakdownWaiting")}</p>
       ) : (
         <dl aria-label={i18n.t("order.breakdown")}>
-          {[...leadingRows, ...quoteRows(i18n, quote, base)].map((row) => (
+          {[...leadingRows, ...quoteRows(i18n, quote, base, price)].map((row) => (
             <div key={row.term}>
               <dt>{row.term}</dt>
               <dd>{row.value}</dd>

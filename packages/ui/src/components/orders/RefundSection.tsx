@@ -27,11 +27,8 @@ export const RefundDetails = observer(function RefundDetails({ order }: { readon
     ...(refund.usualMaxWorkingDays === undefined ? [] : [[i18n.t("ordersRefundTime"), i18n.t("ordersRefundUsual", { days: refund.usualMaxWorkingDays })] as const]),
   ];
   return (
-    <section className="order-section" aria-labelledby="order-refund-details-title">
-      <h2 id="order-refund-details-title" className="order-section-title">
-        {i18n.t("ordersRefundTitle")}
-      </h2>
-      <p className="order-refund-status" role="status">
+    <section className="order-section" aria-label={i18n.t("ordersRefundTitle")}>
+      <p className="order-refund-status order-section-title" role="status">
         {i18n.t("ordersRefundStatusLine", { status: i18n.t(`ordersRefund_${STATE_CODE[refund.state]}`) })}
       </p>
       <dl className="order-receipt">
