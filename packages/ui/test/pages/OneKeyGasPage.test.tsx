@@ -10,11 +10,11 @@ import { stationsStore } from "../../src/stores/StationsStore.ts";
 // The fake clock stands at 10:00 China time (fakePorts): a 06:00-07:00 station is closed then.
 const T = {
   en: {
-    amount: "Amount (yuan)", quick: "Quick amounts", onlyDiesel: "Only diesel 0# can be bought here",
+    amount: "Amount (yuan)", quick: "Quick amounts", onlyDiesel: "Only diesel 0# can be bought here", vsPump: "Save ¥0.47/L on the pump price",
     closed: "This station is closed now; it opens at 06:00. You can pay now and fuel after it opens.",
   },
   "zh-CN": {
-    amount: "金额（元）", quick: "常用金额", onlyDiesel: "本站仅可购买 0# 柴油",
+    amount: "金额（元）", quick: "常用金额", onlyDiesel: "本站仅可购买 0# 柴油", vsPump: "比挂牌价每升省 ¥0.47",
     closed: "油站休息中，06:00 开门。现在可以先付款，开门后再去加油。",
   },
 } as const satisfies Record<Messages.Locale, Record<string, string>>;
@@ -40,9 +40,10 @@ describe.each(["en", "zh-CN"] as const)("/oneKeyGas's station and form in %s (is
     expect(screen.getByRole("button", { name: /Continue|下一步/ }).hasAttribute("disabled")).toBe(false);
   });
 
-  it("an open station has no closed notice", async () => {
+  it("an open station has no closed notice; its discount names the price it is measured from", async () => {
     await open(locale, 3);
     expect(screen.queryByText(t.closed)).toBeNull();
+    expect(screen.getByText(t.vsPump)).toBeTruthy();
   });
 
   it("quick amounts suit a truck: ¥500, ¥1,000, ¥2,000, ¥3,000", async () => {

@@ -9,8 +9,8 @@ import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
 
 /**
  * The station at the top of /oneKeyGas (spec §2): name, address, opening hours (open or closed in
- * words), our price, the pump and national prices, and the discount per litre
- * (`Pricing.discountPerLitre`).
+ * words), our price, the pump and national prices, and the discount per litre against the pump
+ * price, named as such (`Pricing.discountPerLitre`).
  */
 export const StationSummary = observer(function StationSummary({ station }: { readonly station: Station }) {
   const fuelDraft = useStore(fuelDraftStore);
@@ -26,7 +26,7 @@ export const StationSummary = observer(function StationSummary({ station }: { re
         </Tag>
       </p>
       <StationPrices station={station} />
-      <p className="order-station-line order-discount">{i18n.t("discountPerLitre", { amount: Money.formatYuan(Pricing.discountPerLitre(station.original_price, station.now_price)) })}</p>
+      <p className="order-station-line order-discount">{i18n.t("discountVsPump", { amount: Money.formatYuan(Pricing.discountPerLitre(station.original_price, station.now_price)) })}</p>
     </Card>
   );
 });
