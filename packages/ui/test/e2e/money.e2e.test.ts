@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, baseUrl, cardCustomer, createFuelOrder, dieselStationId, launch, payInSandbox, phone, scrollsSideways, signedInCustomer, withSession } from "./support.ts";
+import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, dieselStationId, launch, payInSandbox, phone, scrollsSideways, settleRecharge, signedInCustomer, withSession } from "./support.ts";
 
 /**
  * Issue 25 item 6, in Chromium at 360x640 in both languages: the checklist reads 'litres x our
@@ -26,8 +26,8 @@ const snap = async (page: Page, name: string): Promise<void> => {
 };
 
 const WORDS = {
-  "zh-CN": { litres: /升 × ¥\d+\.\d\d\/升/, pump: "油站挂牌价", list: "比标价 ¥5.11/升 低 ¥0.50/升", paid: "实付金额", refundTo: "微信支付（原路退回）", payable: "应付金额" },
-  "en-US": { litres: / L × ¥\d+\.\d\d\/L/, pump: "Pump price", list: "¥0.50/L below the list price ¥5.11/L", paid: "Paid amount", refundTo: "WeChat Pay, the way you paid", payable: "Payable" },
+  "zh-CN": { litres: /升 × ¥\d+\.\d\d\/升/, pump: "油站挂牌价", list: "比标价 ¥5.11/升 低 ¥0.50/升", paid: "实付金额", refundTo: "微信支付（原路退回）", payable: "应付金额", cardRefundTo: "富友支付（原路退回）" },
+  "en-US": { litres: / L × ¥\d+\.\d\d\/L/, pump: "Pump price", list: "¥0.50/L below the list price ¥5.11/L", paid: "Paid amount", refundTo: "WeChat Pay, the way you paid", payable: "Payable", cardRefundTo: "FY Pay, the way you paid" },
 } as const;
 
 describe.each(["zh-CN", "en-US"] as const)("money that reads the same everywhere (%s, 360x640)", (locale) => {
@@ -88,6 +88,26 @@ describe.each(["zh-CN", "en-US"] as const)("money that reads the same everywhere
     await d.page.getByText(w.refundTo).waitFor({ timeout: 15_000 });
     await snap(d.page, `${tag}-order-refunded`);
     expect(await scrollsSideways(d.page)).toBe(false);
+    expect(d.errors).toEqual([]);
+    await d.context.close();
+  });
+
+  it("a paid recharge reads 'paid'; one the distributor rejected shows its refund back to the channel it was paid through", async () => {
+    const customer = await cardCustomer();
+    const paid = await createRechargeOrder(customer, 20_000);
+    await payInSandbox(paid.orderId);
+    const rejected = await createRechargeOrder(customer, 10_000);
+    await payInSandbox(rejected.orderId);
+    await settleRecharge(rejected.orderId, "rejected", "card frozen by the fleet");
+    const d = await device();
+    await withSession(d.page, customer, true);
+    await d.page.goto(`${baseUrl()}/orderDetail/2/${paid.orderId}`, { waitUntil: "networkidle" });
+    await d.page.locator(".recharge-summary").getByText(w.paid).waitFor();
+    await snap(d.page, `${tag}-recharge-paid`);
+    await d.page.goto(`${baseUrl()}/orderDetail/2/${rejected.orderId}`, { waitUntil: "networkidle" });
+    await d.page.locator(".recharge-summary").getByText(w.paid).waitFor();
+    await d.page.getByText(w.cardRefundTo).waitFor({ timeout: 15_000 });
+    await snap(d.page, `${tag}-recharge-rejected`);
     expect(d.errors).toEqual([]);
     await d.context.close();
   });
