@@ -81,6 +81,8 @@ const en = {
   CardTeamMismatch: "this card does not belong to that team",
   CardTypeMismatch: "the card type does not match this card",
   CardNotRechargeable: "this card cannot be recharged now",
+  // issue 25: said as soon as a frozen card is picked or typed, not at 'pay'
+  CardFrozen: "this card is frozen and cannot be recharged",
   StationNotFound: "station not found",
   // limits (issue 9)
   TooManyUnpaidOrders: "you have {max} unpaid orders: pay or cancel one first",
@@ -205,6 +207,7 @@ const zhCN: Record<MessageKey, string> = {
   CardTeamMismatch: "该卡不属于此车队",
   CardTypeMismatch: "卡类型与该卡不符",
   CardNotRechargeable: "该卡暂不能充值",
+  CardFrozen: "该卡已冻结，不能充值",
   StationNotFound: "油站不存在",
   TooManyUnpaidOrders: "您有{max}笔待支付订单，请先支付或取消其中一笔",
   SmsCodeWrong: "验证码错误或已过期",

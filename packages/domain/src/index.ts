@@ -5,6 +5,7 @@
  * @module
  */
 export * as CardNumber from "./CardNumber.ts";
+export * as CardStatus from "./CardStatus.ts";
 export * as Constants from "./Constants.ts";
 export * as Distance from "./Distance.ts";
 export * as InviteCode from "./InviteCode.ts";

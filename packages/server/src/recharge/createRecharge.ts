@@ -1,4 +1,4 @@
-import { CardNumber, Money, Order, Pricing, Validation } from "@fuel/domain";
+import { CardNumber, CardStatus, Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreated } from "@fuel/domain/api";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
@@ -81,7 +81,8 @@ export const createRecharge = async (
   if (card === undefined) throw refuse("CardNotFound");
   if (card.team !== draft.team.trim()) throw refuse("CardTeamMismatch");
   if (card.cardType !== (isVirtual ? CARD_TYPE.virtual : CARD_TYPE.entity)) throw refuse("CardTypeMismatch");
-  if (card.status !== "normal") throw refuse("CardNotRechargeable");
+  // The app's rule too: the card picker disables what this refuses (issue 25).
+  if (!CardStatus.isRechargeable(card.status)) throw refuse("CardNotRechargeable");
 
   const cardPrice = Pricing.cardPrice(cardType, { virtual: settings.price0Xuni, entity: settings.price0Shiti });
   const { payable: amount } = orRefuse(Pricing.chargeableQuote(orderAmount, cardPrice, settings.price0Original));

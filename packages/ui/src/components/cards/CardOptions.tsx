@@ -14,6 +14,8 @@ export interface CardOption {
   readonly type?: string;
   /** The distributor's status, when known. */
   readonly status?: string;
+  /** Shown with its status as a mark and not choosable (issue 25: a frozen card cannot be recharged). */
+  readonly disabled?: boolean;
 }
 
 interface CardOptionsProps {
@@ -27,7 +29,8 @@ interface CardOptionsProps {
 /**
  * Cards as a labelled radio group (native radios inside labels, so a keyboard and a screen reader
  * reach each): "Card ending 1234567" in bold, then the team, type and status. Each row is a 44 px
- * target, and long team names wrap rather than scroll sideways.
+ * target, and long team names wrap rather than scroll sideways. A disabled card carries its status
+ * as a mark beside its number instead ('已冻结').
  */
 export const CardOptions = observer(function CardOptions({ label, options, value, onChange }: CardOptionsProps) {
   const { i18n } = useStores();
@@ -39,10 +42,13 @@ export const CardOptions = observer(function CardOptions({ label, options, value
       </span>
       <Radio.Group value={value ?? null} onChange={(v) => onChange(String(v))}>
         {options.map((o) => (
-          <Radio key={o.key} value={o.key} block className="card-option">
-            <span className="card-option-main">{i18n.t("cards.cardEnding", { last: o.lastNumber })}</span>
+          <Radio key={o.key} value={o.key} block className="card-option" disabled={o.disabled === true}>
+            <span className="card-option-main">
+              {i18n.t("cards.cardEnding", { last: o.lastNumber })}
+              {o.disabled === true && o.status !== undefined ? <span className="card-option-mark">{cardStatusLabel(o.status, i18n)}</span> : null}
+            </span>
             <span className="card-option-sub">
-              {[o.team, o.type, o.status === undefined ? undefined : i18n.t("cards.statusIs", { status: cardStatusLabel(o.status, i18n) })]
+              {[o.team, o.type, o.status === undefined || o.disabled === true ? undefined : i18n.t("cards.statusIs", { status: cardStatusLabel(o.status, i18n) })]
                 .filter((part) => part !== undefined)
                 .map((part, i) => (
                   <span key={i}>

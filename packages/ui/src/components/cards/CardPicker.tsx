@@ -1,4 +1,4 @@
-import { Constants } from "@fuel/domain";
+import { CardStatus, Constants } from "@fuel/domain";
 import type { CardInfo } from "@fuel/domain/api";
 import Button from "antd-mobile/es/components/button";
 import Radio from "antd-mobile/es/components/radio";
@@ -73,7 +73,7 @@ const MyEntityCards = observer(function MyEntityCards() {
   }
   const options: CardOption[] = cards.entity.map((c) => {
     const status = cards.statusOf(c.card_num);
-    return { key: cardKeyOf(c.card_num, c.card_ref), lastNumber: c.last_number, team: c.team, ...(status === undefined ? {} : { status }) };
+    return { key: cardKeyOf(c.card_num, c.card_ref), lastNumber: c.last_number, team: c.team, ...(status === undefined ? {} : { status, disabled: !CardStatus.isRechargeable(status) }) };
   });
   return (
     <>
@@ -109,7 +109,13 @@ const Lookup = observer(function Lookup({ by }: { readonly by: LookupBy }) {
   };
   const id = `card-lookup-${by}`;
   const refusal = lookup._tag === "Failed" ? describeError(lookup.error, i18n) : undefined;
-  const options: CardOption[] = (mine?.cards ?? []).map((c: CardInfo) => ({ key: cardKeyOf(c.cardnum, c.card_ref), lastNumber: lastDigitsOf(c.cardnum), team: c.team, status: c.status }));
+  const options: CardOption[] = (mine?.cards ?? []).map((c: CardInfo) => ({
+    key: cardKeyOf(c.cardnum, c.card_ref),
+    lastNumber: lastDigitsOf(c.cardnum),
+    team: c.team,
+    status: c.status,
+    disabled: !CardStatus.isRechargeable(c.status),
+  }));
   return (
     <>
       <OrderField

@@ -168,6 +168,11 @@ export class CardsStore {
     return valueOf(this.own)?.find((c) => c.cardnum === cardNum)?.status;
   }
 
+  /** The status of the customer's own card ending in `lastNumber` (a card typed by its last digits, issue 25). */
+  statusOfLast(lastNumber: string): string | undefined {
+    return lastNumber === "" ? undefined : valueOf(this.own)?.find((c) => lastDigitsOf(c.cardnum) === lastNumber)?.status;
+  }
+
   /** The phone typed for a look-up, checked as any phone (spec §5 'enter a correct phone number'): the domain's refusal, if any. */
   phoneQueryError(phone: string): Problem | undefined {
     const checked = Validation.validatePhone(phone);

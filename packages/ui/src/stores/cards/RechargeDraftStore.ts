@@ -15,7 +15,7 @@ import { settledUser } from "./user.ts";
 import type { CheckoutOrder } from "./CardCheckoutStore.ts";
 import { cardKeyOf, cardsStore, type CardsStore } from "./CardsStore.ts";
 import { confirmRecharge, type ConfirmedRecharge } from "./confirmedRecharge.ts";
-import { foundCard, listedCard, referenceOf, typedCard, type CardSource, type DraftCard, type PickedCard, type RechargeCardType } from "./rechargeCard.ts";
+import { foundCard, listedCard, referenceOf, typedCard, unusableReason, type CardSource, type DraftCard, type PickedCard, type RechargeCardType } from "./rechargeCard.ts";
 import { cardPriceOf, checkedRechargeAmount, checkedRechargeQuote } from "./rechargeQuote.ts";
 import { CARD_HOME_PATH, RECHARGE2_PATH, RECHARGE_CHECKLIST_PATH } from "./rechargeRoutes.ts";
 import { RECHARGE_DRAFT_KEY, readRechargeDraft, writeRechargeDraft, type RechargeDraftFields } from "./savedRechargeDraft.ts";
@@ -159,7 +159,12 @@ export class RechargeDraftStore implements RechargeDraftFields {
 
   /** The card of the draft: typed, or picked from a list. */
   get card(): DraftCard | undefined {
-    if (this.source === "typed") return typedCard(this.typedLastNumber, this.typedTeam, this.typedType);
+    if (this.source === "typed") {
+      const typed = typedCard(this.typedLastNumber, this.typedTeam, this.typedType);
+      // One of the customer's own cards, typed: its status is known (a frozen one is said at once).
+      const known = typed === undefined ? undefined : this.cards.statusOfLast(typed.lastNumber);
+      return typed === undefined || known === undefined ? typed : { ...typed, status: known };
+    }
     const picked = this.picked;
     // The distributor's status of one of the customer's own cards may arrive after it was picked.
     const status = picked?.status ?? (picked?.cardNum === undefined ? undefined : this.cards.statusOf(picked.cardNum));
@@ -230,6 +235,8 @@ export class RechargeDraftStore implements RechargeDraftFields {
 
   /** Spec §5 'card number cannot be empty' (or not 7 digits). */
   get cardError(): string | undefined {
+    const unusable = unusableReason(this.card);
+    if (unusable !== undefined) return this.describe(unusable);
     if (!this.touched) return undefined;
     const rule = referenceOf(this.card) === undefined ? Validation.validateCardLastDigits : Validation.validateCardShownDigits;
     const checked = rule(this.card?.lastNumber ?? "");
@@ -257,6 +264,8 @@ export class RechargeDraftStore implements RechargeDraftFields {
 
   /** Every rule of the draft (`Validation.validateRechargeDraft`, station last), the payable included. */
   private get validation(): Result.Result<Validation.ValidRechargeDraft<number>, Messages.Tagged> {
+    const unusable = unusableReason(this.card);
+    if (unusable !== undefined) return Result.fail(unusable);
     const quote = this.checkedQuote;
     if (Result.isFailure(quote)) return Result.fail(quote.failure);
     const amount = this.checkedAmount;

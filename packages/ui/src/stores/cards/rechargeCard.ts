@@ -1,4 +1,4 @@
-import { CardNumber, Order, Validation } from "@fuel/domain";
+import { CardNumber, CardStatus, Order, Validation } from "@fuel/domain";
 import type { CardInfo, CardListEntry } from "@fuel/domain/api";
 import { Result } from "effect";
 import { cardKeyOf, lastDigitsOf } from "./CardsStore.ts";
@@ -70,3 +70,14 @@ export const referenceOf = (card: DraftCard | undefined): string | undefined =>
 
 /** The key of the chosen card in the lists that show it ({@link cardKeyOf}). */
 export const pickedKeyOf = (card: PickedCard | undefined): string | undefined => (card?.cardNum === undefined ? undefined : cardKeyOf(card.cardNum, card.cardRef));
+
+/**
+ * Why the card cannot be recharged, when its status is known and says so (issue 25: a frozen card
+ * is refused as soon as it is chosen or typed, not at 'pay'); undefined for a usable card or an
+ * unknown status, which the server judges.
+ */
+export const unusableReason = (card: DraftCard | undefined): CardStatus.CardFrozen | CardStatus.CardNotRechargeable | undefined => {
+  if (card?.status === undefined) return undefined;
+  const checked = CardStatus.validateRechargeable(card.status);
+  return Result.isFailure(checked) ? checked.failure : undefined;
+};
