@@ -52,7 +52,8 @@ describe("ordering diesel and paying, in Chromium", () => {
     const pay = page.getByRole("button", { name: /^Pay ¥/ });
     await pay.dblclick();
     await page.locator("#fuel-sandbox-pay-sheet button[data-choice=ok]").click();
-    await page.waitForURL(/\/orderlist/, { timeout: 30_000 });
+    // Paid: the order's detail, its QR code (issue 25).
+    await page.waitForURL(/\/orderDetail\/\d+$/, { timeout: 30_000 });
 
     const orders = await ordersOf(customer.token);
     expect(orders).toHaveLength(1);

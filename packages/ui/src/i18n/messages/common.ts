@@ -18,7 +18,7 @@ export const common = {
     sandboxBadge: "sandbox",
     refusedRetry: "That did not go through, please try again later",
     buyDiesel: "Buy diesel",
-    buyDieselHint: "Pick a station, pay here, show the QR code at the pump",
+    buyDieselHint: "Pay online, show the QR at the pump",
   },
   "zh-CN": {
     appName: "加油",
@@ -38,6 +38,6 @@ export const common = {
     sandboxBadge: "沙箱",
     refusedRetry: "操作未成功，请稍后重试",
     buyDiesel: "加油 · 买柴油",
-    buyDieselHint: "选油站、在线支付，到站出示二维码加油",
+    buyDieselHint: "在线支付，到站出示二维码加油",
   },
 } as const;
