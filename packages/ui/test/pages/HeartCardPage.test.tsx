@@ -16,12 +16,12 @@ const T = {
   en: {
     amount: "Card amount (yuan)", hint: "Up to 5000 yuan, at most 4 digits before the decimal point", price: "¥4.61/L", discount: "¥0.50/L below the list price ¥5.11/L", base: "List price", baseValue: "¥5.11/L, you save ¥0.50/L", litres: "195.695 L × ¥4.61/L", litresTerm: "Litres × card price",
     over: "single amount cannot exceed 5000 yuan", empty: "amount cannot be empty", pay: "Pay", buy: "Buy a diesel card", phone: "Phone", paused: "card service paused for system upgrade",
-    digits: "at most 4 digits before the decimal point", zero: "amount must be more than 0",
+    digits: "the amount has more than 4 digits before the decimal point", zero: "amount must be more than 0",
   },
   "zh-CN": {
     amount: "购卡金额（元）", hint: "最多5000元，整数部分最多4位", price: "¥4.61/升", discount: "比标价 ¥5.11/升 低 ¥0.50/升", base: "标价", baseValue: "¥5.11/升，每升省¥0.50", litres: "195.695升 × ¥4.61/升", litresTerm: "升数 × 油卡价格",
     over: "单笔金额不能超过5000元", empty: "金额不能为空", pay: "支付", buy: "购买柴油卡", phone: "手机号", paused: "系统升级，卡业务暂停",
-    digits: "整数部分最多4位", zero: "金额必须大于0",
+    digits: "金额整数部分超过4位", zero: "金额必须大于0",
   },
 } as const;
 

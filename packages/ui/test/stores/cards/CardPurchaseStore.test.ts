@@ -7,7 +7,7 @@ import { CARD_PURCHASE_KEY } from "../../../src/stores/cards/CardPurchaseStore.t
 import { cardsApp } from "./fixtures.ts";
 
 const OVER_5000 = "single amount cannot exceed 5000 yuan";
-const TOO_MANY_DIGITS = "at most 4 digits before the decimal point";
+const TOO_MANY_DIGITS = "the amount has more than 4 digits before the decimal point";
 
 const heartcard = async (options: Parameters<typeof cardsApp>[0] = {}) => {
   const root = cardsApp(options);
