@@ -213,9 +213,10 @@ describe("fuel cards, in Chromium", () => {
     await page.getByText("¥0.50/L below the list price ¥5.11/L").waitFor();
 
     const amount = page.locator("#purchase-amount");
-    // The input takes at most 4 digits.
+    // At most 4 digits: a 5th is kept and refused in words, never cut off (issue 25).
     await amount.pressSequentially("12345");
-    expect(await amount.inputValue()).toBe("1234");
+    expect(await amount.inputValue()).toBe("12345");
+    await page.getByText("the amount has more than 4 digits before the decimal point").waitFor();
     await amount.fill("1000");
     const shownPayable = (await page.getByTestId("breakdown").locator("strong").textContent())?.trim() ?? "";
     expect(shownPayable).toBe("¥902.15");
