@@ -20,7 +20,8 @@ describe("switching the language in /setting", () => {
     // The page's code loads lazily, as in the app.
     await userEvent.click(await screen.findByRole("radio", { name: "中文" }, { timeout: 10_000 }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("设置");
-    expect(screen.getByRole("link", { name: "设置密码" })).toBeTruthy();
+    // The example customer has a password (user/info's has_password): the page offers changing it.
+    expect(await screen.findByRole("link", { name: "修改密码" })).toBeTruthy();
     expect(screen.getByText("返回")).toBeTruthy();
     expect(document.title).toContain("设置");
   }, 20_000);
