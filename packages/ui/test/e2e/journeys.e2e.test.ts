@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textOf, type TextKey } from "../../src/i18n/catalogue.ts";
-import { apiAs, baseUrl, createFuelOrder, dieselStationId, inviteCodes, payInSandbox, launch, newPhoneNumber, phone, scrollsSideways, smsCode, withSession } from "./support.ts";
+import { apiAs, baseUrl, cardCustomer, createFuelOrder, dieselStationId, inviteCodes, payInSandbox, launch, newPhoneNumber, phone, scrollsSideways, smsCode, withSession } from "./support.ts";
 
 /**
  * The driver's way through the app (issue 25), at 360x640 in zh-CN: from signing in to a diesel
@@ -219,6 +219,14 @@ describe("the screens of the way through (issue 25), 360x640, zh-CN and en", () 
     await page.waitForTimeout(300);
     await page.locator(".cards-station").scrollIntoViewIfNeeded();
     await shotTo(page, `recharge2-continue-${tag}`);
+    // The card page's top-up asks for the station on its form too.
+    await withSession(page, await cardCustomer(), true);
+    await look("/recharge/2", "card-page-top-up", (p) => p.locator("label", { hasText: /1234567/ }).first().click());
+    await page.locator("#recharge-amount").fill("300");
+    await page.getByRole("button", { name: tag === "zh" ? zh("cards.topUp") : textOf("cards.topUp", "en") }).click();
+    await page.waitForTimeout(300);
+    await page.locator(".cards-station").scrollIntoViewIfNeeded();
+    await shotTo(page, `card-page-station-${tag}`);
     expect(device.errors).toEqual([]);
     await device.context.close();
   });
