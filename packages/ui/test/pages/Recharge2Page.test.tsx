@@ -135,6 +135,8 @@ describe.each(LOCALES)("/recharge2 in %s", (locale) => {
     expect(said.getAttribute("role")).toBe("alert");
     expect(screen.getByRole("group", { name: locale === "en" ? "Station" : "油站" })).toBeTruthy();
     expect(where()).toBe("/recharge2");
+    // The field may be below the fold: the customer is taken to its 'choose a station'.
+    expect(document.activeElement?.textContent).toBe(locale === "en" ? "Choose a station" : "选择油站");
   });
 
   it("the site settings cannot be read: says why with a retry, and the payable waits for them", async () => {

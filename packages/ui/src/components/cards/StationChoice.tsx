@@ -1,4 +1,5 @@
 import { observer } from "mobx-react-lite";
+import { useEffect, useRef } from "react";
 import { Link } from "../../router/index.tsx";
 import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { rechargeDraftStore } from "../../stores/cards/RechargeDraftStore.ts";
@@ -14,9 +15,18 @@ export const StationChoice = observer(function StationChoice({ to }: { readonly 
   const draft = useStore(rechargeDraftStore);
   const station = draft.stationValue;
   const error = draft.stationError;
+  // Continue stopped by the station alone: its field may be below the fold, so bring it to the customer.
+  const field = useRef<HTMLDivElement>(null);
+  const prompts = draft.stationPrompts;
+  useEffect(() => {
+    if (prompts === 0) return;
+    const link = field.current?.querySelector("a");
+    link?.scrollIntoView?.({ block: "center" });
+    link?.focus({ preventScroll: true });
+  }, [prompts]);
   return (
     <StoreFormItem label={<span id="recharge-station-label">{i18n.t("cards.station")}</span>}>
-      <div className="cards-station" aria-labelledby="recharge-station-label" role="group">
+      <div ref={field} className="cards-station" aria-labelledby="recharge-station-label" role="group">
         <div className="cards-station-text">
           {station === undefined ? (
             <span className="cards-station-none">{draft.stationId !== undefined && draft.station._tag === "Loading" ? i18n.t("loading") : i18n.t("cards.noStation")}</span>

@@ -48,6 +48,8 @@ export class RechargeDraftStore implements RechargeDraftFields {
   cardIdMissing = false;
   /** Continue was tried: from then on a missing station is said under its field (issue 25). */
   stationAsked = false;
+  /** Counts the Continues stopped by the station alone: each brings its field into view. */
+  stationPrompts = 0;
   /**
    * The card page's address the draft was started on (/recharge/2, /recharge/1/:card_num): where
    * choosing a station on /rechargeStationList comes back to. Not kept through a reload.
@@ -340,7 +342,11 @@ export class RechargeDraftStore implements RechargeDraftFields {
   proceed(): void {
     this.touched = true;
     this.stationAsked = true;
-    if (!this.readyButStation || this.stationId === undefined) return;
+    if (!this.readyButStation) return;
+    if (this.stationId === undefined) {
+      this.stationPrompts++;
+      return;
+    }
     this.navigation.go(RECHARGE_CHECKLIST_PATH);
   }
 
