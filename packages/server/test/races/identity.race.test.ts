@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { users } from "../../src/db/schema.ts";
+import { inviteCodes, users } from "../../src/db/schema.ts";
 import { SESSION_REFRESH_AFTER_MS } from "../../src/identity/policy.ts";
 import { createSession } from "../../src/identity/sessions.ts";
 import { createInviteCodes } from "../../src/operators/inviteCodes.ts";
@@ -57,6 +57,26 @@ describe("invite codes", () => {
     expect(row?.redeemedAt).not.toBeNull();
     const activated = (await booted.db.query.users.findMany()).filter((u) => u.activatedAt !== null);
     expect(activated.map((u) => u.id)).toEqual([winner.id]);
+  });
+
+  it("50 simultaneous redemptions of a code stored in lower case, typed in upper or lower case: exactly one succeeds (issue 25)", async () => {
+    await booted.db.insert(inviteCodes).values({ code: "race25abc", createdAt: new Date(now()) });
+    const customers = await seedUsers(50);
+    const tokens = await Promise.all(customers.map((u) => createSession(booted.db, u.id, now())));
+    const answers = await Promise.all(
+      tokens.map((token, i) =>
+        booted.app.inject({
+          method: "POST",
+          url: "/api/activacode/check",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          payload: JSON.stringify({ code: i % 2 === 0 ? "RACE25ABC" : " race25abc " }),
+          remoteAddress: `10.8.0.${i}`,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 400)).toHaveLength(49);
+    expect((await booted.db.query.users.findMany()).filter((u) => u.activatedAt !== null)).toHaveLength(1);
   });
 });
 
