@@ -43,7 +43,7 @@ const T = {
     amount: "购卡金额（元）", digits: "金额整数部分超过4位", myCards: "我的实体卡", frozen: "已冻结", setPassword: "设置密码", changePassword: "修改密码",
   },
   "en-US": {
-    signIn: "Sign in with WeChat", phone: "Phone number", send: "Send code", resend: /Resend in/, code: "SMS code", bind: "Bind phone", invite: "Invite code", activate: "Activate", signOut: "Sign out",
+    signIn: "Sign in with WeChat", phone: "Phone number", send: "Send code", resend: /Resend in/, code: "SMS code", bind: "Bind phone", invite: "Invite code", activate: "Activate", signOut: "Log out",
     amount: "Card amount (yuan)", digits: "the amount has more than 4 digits before the decimal point", myCards: "My entity cards", frozen: "frozen", setPassword: "Set password", changePassword: "Change password",
   },
 } as const;

@@ -20,7 +20,7 @@ const T = {
   en: {
     phone: "Phone number", code: "SMS code", invite: "Invite code", username: "Username", password: "Password", newPassword: "New password",
     phoneHint: "11 digits, a mainland China mobile number", codeHint: "at least 4 characters, from the SMS we send you", inviteHint: "required, at most 32 characters",
-    noInviteCode: "No invite code? Ask the person who invited you, or use another account.", signOut: "Sign out",
+    noInviteCode: "No invite code? Ask the person who invited you, or use another account.", signOut: "Log out",
     passwordHint: "at least 6 characters",
     send: "Send code", resend: "Resend in 60 s", bind: "Bind phone", activate: "Activate", register: "Register", reset: "Reset password",
     phoneInvalid: "enter a correct phone number", codeShort: "enter the SMS code (at least 4 characters)", inviteEmpty: "invite code cannot be empty",

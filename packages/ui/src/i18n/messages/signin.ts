@@ -33,7 +33,7 @@ export const signin = {
     "signin.activate": "Activate",
     "signin.activated": "Account activated",
     "signin.noInviteCode": "No invite code? Ask the person who invited you, or use another account.",
-    "signin.signOut": "Sign out",
+    "signin.signOut": "Log out",
     "signin.servicePhoneFailed": "The service phone could not be loaded: {reason}",
     "signin.registerIntro": "Accounts are made through WeChat: sign in with WeChat and bind your phone number. This form does not create an account.",
     "signin.username": "Username",
