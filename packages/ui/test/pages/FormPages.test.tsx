@@ -31,7 +31,7 @@ const T = {
   "zh-CN": {
     phone: "手机号", code: "短信验证码", invite: "邀请码", username: "用户名", password: "密码", newPassword: "新密码",
     phoneHint: "11位中国大陆手机号", codeHint: "至少4位，见我们发送的短信", inviteHint: "必填，最多32个字符",
-    noInviteCode: "没有邀请码？请向邀请您的人索取，或换一个账户登录。", signOut: "退出登录", passwordHint: "至少6位",
+    noInviteCode: "没有邀请码？请向邀请人索取，或换个账户登录。", signOut: "退出登录", passwordHint: "至少6位",
     send: "发送验证码", resend: "60秒后重发", bind: "绑定手机", activate: "激活", register: "注册", reset: "重置密码",
     phoneInvalid: "请输入正确的手机号", codeShort: "请输入验证码（至少4位）", inviteEmpty: "邀请码不能为空", inviteLong: "邀请码不能超过32位",
     passwordShort: "密码至少6位", usernameRequired: "请输入用户名", blacklisted: "服务器繁忙，无法使用", wrongBefore: "邀请码错误，请联系管理员 ",

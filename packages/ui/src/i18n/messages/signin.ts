@@ -77,7 +77,7 @@ export const signin = {
     "signin.inviteHint": "必填，最多{n}个字符",
     "signin.activate": "激活",
     "signin.activated": "账户已激活",
-    "signin.noInviteCode": "没有邀请码？请向邀请您的人索取，或换一个账户登录。",
+    "signin.noInviteCode": "没有邀请码？请向邀请人索取，或换个账户登录。",
     "signin.signOut": "退出登录",
     "signin.servicePhoneFailed": "客服电话加载失败：{reason}",
     "signin.registerIntro": "账户通过微信创建：请使用微信授权登录并绑定手机号。此表单不会创建账户。",
