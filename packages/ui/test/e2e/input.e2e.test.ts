@@ -40,11 +40,11 @@ const authorize = async (page: Page, signIn: string): Promise<void> => {
 const T = {
   "zh-CN": {
     signIn: "微信授权登录", phone: "手机号", send: "发送验证码", resend: /秒后重发/, code: "短信验证码", bind: "绑定手机", invite: "邀请码", activate: "激活", signOut: "退出登录",
-    amount: "购卡金额（元）", digits: "金额整数部分超过4位", myCards: "我的实体卡", frozen: "已冻结", setPassword: "设置密码", changePassword: "修改密码",
+    amount: "购卡金额（元）", digits: "金额整数部分超过4位", myCards: "我的实体卡", frozen: "已冻结", frozenRefusal: "该卡已冻结，不能充值", setPassword: "设置密码", changePassword: "修改密码",
   },
   "en-US": {
     signIn: "Sign in with WeChat", phone: "Phone number", send: "Send code", resend: /Resend in/, code: "SMS code", bind: "Bind phone", invite: "Invite code", activate: "Activate", signOut: "Log out",
-    amount: "Card amount (yuan)", digits: "the amount has more than 4 digits before the decimal point", myCards: "My entity cards", frozen: "frozen", setPassword: "Set password", changePassword: "Change password",
+    amount: "Card amount (yuan)", digits: "the amount has more than 4 digits before the decimal point", myCards: "My entity cards", frozen: "frozen", frozenRefusal: "this card is frozen and cannot be recharged", setPassword: "Set password", changePassword: "Change password",
   },
 } as const;
 
@@ -126,6 +126,18 @@ describe.each(["zh-CN", "en-US"] as const)("input as people type it, in Chromium
     expect(await frozen.locator("input[type=radio]").isDisabled()).toBe(true);
     await frozen.scrollIntoViewIfNeeded();
     await look(page, `recharge2-frozen-${tag}`);
+    await device.context.close();
+  });
+
+  it("on the card page a frozen card chosen says at once that it cannot be recharged", async () => {
+    const owner = await signedInCardOwner({ followsOfficialAccount: true });
+    const device = await phone(browser, { locale, viewport: SMALL });
+    const { page } = device;
+    await withSession(page, owner);
+    await page.goto(`${baseUrl()}/recharge/2`, { waitUntil: "networkidle" });
+    await page.locator("label", { hasText: "3456789" }).click();
+    await page.getByText(t.frozenRefusal).waitFor();
+    await look(page, `cardpage-frozen-${tag}`);
     await device.context.close();
   });
 

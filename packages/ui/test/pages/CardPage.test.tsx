@@ -21,7 +21,7 @@ const T = {
     distributor: "amounts over 10000 yuan: please contact your distributor", follow: "follow our official account first to top up this card",
     upgrading: "the official account is upgrading, please try again later", cardId: "card id is missing", noCards: "You have no fuel cards yet",
     buy: "Buy a diesel card", recharge2: "Recharge an entity card", orders: "My orders", notFound: "Card 9999999999999 is not among your cards.",
-    offline: "network unavailable, check your connection", retry: "Retry", frozen: "frozen", normal: "active",
+    offline: "network unavailable, check your connection", retry: "Retry", frozen: "frozen", normal: "active", frozenRefusal: "this card is frozen and cannot be recharged",
   },
   "zh-CN": {
     virtualCards: "虚拟卡", entityCards: "实体卡", all: "全部", cardTabs: "油卡类型", entity: "实体卡", virtual: "虚拟卡", cardA: /尾号1234567/, cardB: /尾号2345678/,
@@ -29,7 +29,7 @@ const T = {
     distributor: "金额超过10000元，请联系经销商", follow: "请先关注公众号再为此卡充值",
     upgrading: "公众号升级中，请稍后再试", cardId: "缺少卡号", noCards: "您还没有油卡",
     buy: "购买柴油卡", recharge2: "实体卡充值", orders: "我的订单", notFound: "您的油卡中没有卡号 9999999999999。",
-    offline: "网络不可用，请检查网络连接", retry: "重试", frozen: "已冻结", normal: "正常",
+    offline: "网络不可用，请检查网络连接", retry: "重试", frozen: "已冻结", normal: "正常", frozenRefusal: "该卡已冻结，不能充值",
   },
 } as const;
 
@@ -59,6 +59,12 @@ describe.each(["en", "zh-CN"] as const satisfies ReadonlyArray<Messages.Locale>)
     fireEvent.click(screen.getByText(t.cardB));
     await waitFor(() => expect(within(details()).getByText("1000112345678")).toBeTruthy());
     expect(within(details()).getByText(t.frozen)).toBeTruthy();
+  });
+
+  it("a frozen card chosen on the card page is said at once not to take a top-up (issue 25)", async () => {
+    await open("/recharge/2");
+    fireEvent.click(screen.getByText(t.cardB));
+    expect((await screen.findByText(t.frozenRefusal)).getAttribute("role")).toBe("alert");
   });
 
   it("/recharge/1/:card_num chooses that card: number, team, type, status", async () => {

@@ -378,8 +378,10 @@ export class RechargeDraftStore implements RechargeDraftFields {
     this.proceed();
   }
 
-  /** The card page's card message: 'card id is missing' after Continue without one. */
+  /** The card page's card message: a frozen (or otherwise unusable) card at once, 'card id is missing' after Continue without one. */
   get cardPageCardError(): string | undefined {
+    const unusable = unusableReason(this.card);
+    if (unusable !== undefined) return this.describe(unusable);
     return this.cardIdMissing && this.card === undefined ? this.describe(new Validation.CardIdRequired()) : undefined;
   }
 
