@@ -63,7 +63,8 @@ export type Url = typeof Url.Type;
 
 /**
  * A phone number as typed. Spec §5/§9 want 11 characters; that is the domain's
- * `Validation.validatePhone`, so the server can answer 'enter a correct phone number'.
+ * `Validation.validatePhone`, so the server can answer 'enter a correct phone number'. A pasted
+ * form ('+86 139 1234 5678') is read as its 11 digits (`Phone.normalize`, issue 25).
  */
 export const Phone = boundedString(32);
 export type Phone = typeof Phone.Type;
