@@ -34,7 +34,8 @@ describe("the prerendered first screens (the app's real components, in Node)", (
     expect(en.title).toBe("Gas stations");
     expect(en.markup).toContain('<span class="city-name">Locating…</span>');
     expect(en.markup).toContain('<div aria-busy="true" aria-label="Loading stations…" class="station-list">');
-    expect(en.markup.match(/station-card/g)?.length).toBe(3);
+    // A screen's worth of the compact card (issue 25: three whole cards and part of a fourth at 360x640).
+    expect(en.markup.match(/station-card/g)?.length).toBe(4);
     const zh = await renderScreen("/stationlist", "zh-CN");
     expect(zh.title).toBe("加油站");
     expect(zh.markup).toContain('<span class="city-name">定位中…</span>');

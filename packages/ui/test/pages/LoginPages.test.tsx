@@ -66,9 +66,11 @@ describe("/wechatlogin", () => {
     for (const locale of ["en", "zh-CN"] as const) {
       const root = testRoot({ locale });
       root.ports.tabValues.set(OAUTH_STATE_KEY, "s1");
-      root.ports.api.fail("wechatAuth", new ServerRefused({ message: "invalid authorization code, authorize again", status: 400, tag: "OauthCodeRejected" }));
+      root.ports.api.fail("wechatAuth", new ServerRefused({ message: "invalid authorization code, authorize again", status: 400, tag: "OauthCodeRejected_unknown" }));
       const view = renderPage(<WechatLoginPage />, { path: "/wechatlogin?code=c1&state=s1", root });
-      expect(await screen.findByRole("alert")).toHaveProperty("textContent", "invalid authorization code, authorize again");
+      // The server's tag names the catalogue's text: the customer reads it in their own language.
+      const why = locale === "en" ? "invalid authorization code, authorize again" : "授权码无效，请重新授权";
+      expect(await screen.findByRole("alert")).toHaveProperty("textContent", why);
       const again = locale === "en" ? "Sign in again" : "重新登录";
       await userEvent.click(screen.getByRole("button", { name: again }));
       expect((root.ports.browser as unknown as { visited: string[] }).visited).toHaveLength(1);
