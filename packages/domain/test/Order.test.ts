@@ -100,6 +100,19 @@ describe("Order status codes (spec §4)", () => {
     expect(statusLabel("unused", "recharge", "list")).toBe("paid");
     expect(statusLabel("used", "recharge", "detail")).toBe("done");
   });
+
+  it("a refund reads as one (issue 25): 'refunded' once done, whatever voided it; 'refunding' on a paid order while under way", () => {
+    for (const kind of ["fuel", "recharge"] as const) {
+      for (const view of ["list", "detail"] as const) {
+        expect(statusLabel("voided", kind, view, 3)).toBe("refunded");
+        expect(statusLabel("unused", kind, view, 1)).toBe("refunding");
+        expect(statusLabel("unused", kind, view, 2)).toBe("refunding");
+        // A refund asked for and not done leaves an order the clock has closed as what it is.
+        expect(statusLabel("expired", kind, view, 2)).toBe("expired");
+        expect(statusLabel("voided", kind, view, 0)).toBe("voided");
+      }
+    }
+  });
 });
 
 describe("Order and card types (spec §4, §9)", () => {

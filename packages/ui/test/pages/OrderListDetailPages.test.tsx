@@ -29,6 +29,22 @@ describe("/orderlist", () => {
     expect(screen.getByRole("tab", { name: "Unused" }).getAttribute("aria-selected")).toBe("true");
   });
 
+  it("a card names its amount by what happened to it: payable while unpaid, paid once paid, refunded as such (issue 25)", async () => {
+    for (const locale of ["en", "zh-CN"] as const) {
+      const { root } = rootWith([wireOrder({ order_id: 1 }), paidOrder({ order_id: 2 }), paidOrder({ order_id: 3, order_status: 7, refund_status: 3 })], locale);
+      const view = renderPage(<OrderListPage />, { root, path: "/orderlist?tab=all", route: "/orderlist" });
+      const en = locale === "en";
+      const unpaid = (await screen.findByLabelText(en ? "Status: Unpaid" : "状态：待支付")).closest(".order-card") as HTMLElement;
+      expect(within(unpaid).getByText(en ? "Payable" : "应付金额")).toBeTruthy();
+      const paid = screen.getByLabelText(en ? "Status: Unused" : "状态：待使用").closest(".order-card") as HTMLElement;
+      expect(within(paid).getByText(en ? "Paid amount" : "实付金额")).toBeTruthy();
+      expect(within(paid).queryByText(en ? "Payable" : "应付金额")).toBeNull();
+      const refunded = screen.getByLabelText(en ? "Status: Refunded" : "状态：已退款").closest(".order-card") as HTMLElement;
+      expect(within(refunded).getByText(en ? "Paid amount" : "实付金额")).toBeTruthy();
+      view.unmount();
+    }
+  });
+
   it("each tab has its own empty state (zh-CN)", async () => {
     const { root } = rootWith([], "zh-CN");
     renderPage(<OrderListPage />, { root, path: "/orderlist?tab=expired" });
@@ -172,6 +188,7 @@ describe("/orderDetail/:id", () => {
     const { root } = rootWith([order]);
     renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
     expect(await screen.findByText("Refund: Refunded")).toBeTruthy();
+    expect(screen.getByText("Status: Refunded")).toBeTruthy();
     const refund = screen.getByRole("region", { name: "Refund" });
     const refundValue = (label: string) => within(refund).getByText(label).nextElementSibling?.textContent;
     expect(refundValue("Amount refunded")).toBe(Money.formatYuan(order.amount));
@@ -187,6 +204,7 @@ describe("/orderDetail/:id", () => {
     const { root } = rootWith([order], "zh-CN");
     renderPage(<OrderDetailPage />, { root, path: "/orderDetail/5", route: "/orderDetail/:id" });
     expect(await screen.findByText("退款：已申请退款")).toBeTruthy();
+    expect(screen.getByText("状态：退款中")).toBeTruthy();
     const refund = screen.getByRole("region", { name: "退款" });
     const refundValue = (label: string) => within(refund).getByText(label).nextElementSibling?.textContent;
     expect(refundValue("退回至")).toBe("微信支付（原路退回）");
@@ -218,6 +236,7 @@ describe("/orderDetail/:id", () => {
     }, { timeout: 10_000 }); // the dialog's code is fetched on first use (components/orders/confirm.ts)
     fireEvent.click(inDialog);
     expect(await screen.findByText("退款：已申请退款")).toBeTruthy();
+    expect(screen.getByText("状态：退款中")).toBeTruthy();
     expect(root.ports.api.callsTo("orderRefund").map((c) => c.input)).toEqual([{ order_id: 5, reason: "油站关门了" }]);
   });
 

@@ -4,7 +4,7 @@ import Tag from "antd-mobile/es/components/tag";
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
 import { useStores } from "../../stores/StoresContext.tsx";
-import { factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "../../stores/orders/OrderEntry.ts";
+import { amountLabelAt, factsAt, kindOf, secondsLeftToPay, statusLabelAt, type OrderEntry } from "../../stores/orders/OrderEntry.ts";
 import { detailPathOf } from "../../stores/orders/OrderActionsStore.ts";
 import { rechargeCardOf } from "../../stores/orders/RechargeCard.ts";
 import { formatChinaTime } from "./format.ts";
@@ -22,9 +22,9 @@ interface OrderCardProps {
 
 /**
  * One order of /orderlist (issues 12 and 13): the station of a fuel order, or the card of a recharge
- * ('Fuel card ····1234567', 'New virtual card'), as a link to the order's own detail that covers
+ * ('Fuel card 1000111234567', 'New virtual card'), as a link to the order's own detail that covers
  * the whole card (issue 25: one tap target anywhere on it, one stop for a keyboard; the card's own
- * buttons sit above it and do not open the order); the status in words, amount, payable (bold),
+ * buttons sit above it and do not open the order); the status in words, amount, what was paid or is payable (bold, `Order.amountLabel`),
  * the time it was ordered (China time), for an unpaid order the countdown with cancel and pay,
  * and 'show QR code' while its detail would show one (`Order.qrVisible`). The status follows the
  * clock: at 0 it reads cancelled.
@@ -60,7 +60,7 @@ export const OrderCard = observer(function OrderCard({ entry, now, onCancel, onP
           <dd>{Money.formatYuan(order.order_amount)}</dd>
         </div>
         <div>
-          <dt>{i18n.t("ordersPayable")}</dt>
+          <dt>{i18n.t(`ordersAmountLabel_${amountLabelAt(entry, now)}`)}</dt>
           <dd className="order-payable">{Money.formatYuan(order.amount)}</dd>
         </div>
         <div>

@@ -53,8 +53,11 @@ export const factsAt = (entry: OrderEntry, now: number): Order.Order => {
 /** Spec §4: the actions to offer on the order at `now` (cancel and pay while unpaid, show QR...). */
 export const actionsAt = (entry: OrderEntry, now: number): ReadonlyArray<Order.OrderAction> => Order.allowedActions(factsAt(entry, now), now);
 
-/** Spec §4: the status label to show (`Order.statusLabel`: code 2 reads 'paid' on the detail). */
+/** Spec §4: the status label to show (`Order.statusLabel`: code 2 reads 'paid' on the detail, a refund reads as one). */
 export const statusLabelAt = (entry: OrderEntry, now: number, view: "list" | "detail"): Order.StatusLabel => {
   const facts = factsAt(entry, now);
-  return Order.statusLabel(facts.status, facts.kind, view);
+  return Order.statusLabel(facts.status, facts.kind, view, entry.order.refund_status);
 };
+
+/** Issue 25: the word for the order's `amount` at `now` (`Order.amountLabel`: 'payable' only while it can be paid). */
+export const amountLabelAt = (entry: OrderEntry, now: number): Order.AmountLabel => Order.amountLabel(factsAt(entry, now));
