@@ -6,6 +6,7 @@ import { observer } from "mobx-react-lite";
 import { useNavigate } from "../router/index.tsx";
 import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
+import { useGuardReturn } from "../components/useGuardReturn.ts";
 import { domainRule } from "../components/forms/domainRule.ts";
 import { FormField, useFieldErrors } from "../components/forms/FormField.tsx";
 import { activationStore } from "../stores/ActivationStore.ts";
@@ -50,6 +51,8 @@ export default observer(function ActivatedPage() {
   const { session, i18n } = useStores();
   const navigate = useNavigate();
   const { errors, onFieldsChange } = useFieldErrors();
+  // A customer the guard sent here from a protected page goes back to it once activated.
+  useGuardReturn();
 
   if (!session.signedIn) {
     return (

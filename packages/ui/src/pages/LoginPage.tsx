@@ -1,9 +1,9 @@
 import Button from "antd-mobile/es/components/button";
 import { observer } from "mobx-react-lite";
-import { useEffect } from "react";
-import { useLocation, useNavigate } from "../router/index.tsx";
+import { useNavigate } from "../router/index.tsx";
 import { useStores } from "../stores/StoresContext.tsx";
 import { Page } from "../components/Page.tsx";
+import { useGuardReturn } from "../components/useGuardReturn.ts";
 import "../components/forms/forms.css";
 
 /**
@@ -14,14 +14,10 @@ import "../components/forms/forms.css";
 const AUTHORIZE_PATH = "/wechatlogin";
 
 export default observer(function LoginPage() {
-  const { i18n, session } = useStores();
+  const { i18n } = useStores();
   const navigate = useNavigate();
   // The guard sent an anonymous customer here from a protected page: signing in leads back to it (issue 25).
-  const { state } = useLocation();
-  const from = (state as { readonly from?: unknown } | null)?.from;
-  useEffect(() => {
-    if (typeof from === "string") session.keepReturn(from);
-  }, [session, from]);
+  useGuardReturn();
   return (
     <Page back={false}>
       <div className="signin-hero">

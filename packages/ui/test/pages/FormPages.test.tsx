@@ -4,6 +4,7 @@ import type { Messages } from "@fuel/domain";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
+import { Guarded } from "../../src/app/Guarded.tsx";
 import ActivatedPage from "../../src/pages/ActivatedPage.tsx";
 import BindPhonePage from "../../src/pages/BindPhonePage.tsx";
 import ForgetPasswordPage from "../../src/pages/ForgetPasswordPage.tsx";
@@ -166,6 +167,22 @@ describe.each(LOCALES)("/activated in %s", (locale) => {
     await userEvent.click(screen.getByRole("button", { name: t.signOut }));
     await waitFor(() => expect(where()).toBe("/login"));
     expect(root.session.signedIn).toBe(false);
+  });
+
+  it("a customer the guard sent here from a protected page goes back to it once activated (issue 25)", async () => {
+    const root = activationRoot(locale);
+    root.ports.api.on("activate", null);
+    renderPage(
+      <Guarded>
+        <p>order list</p>
+      </Guarded>,
+      { path: "/orderlist?tab=unused", route: "/orderlist", root, also: { "/activated": <ActivatedPage /> } },
+    );
+    await waitFor(() => expect(where()).toBe("/activated"));
+    await userEvent.type(field(t.invite), "FUEL-7Q2M");
+    await userEvent.click(screen.getByRole("button", { name: t.activate }));
+    await waitFor(() => expect(where()).toBe("/orderlist?tab=unused"));
+    expect(screen.getByText("order list")).toBeTruthy();
   });
 
   it("a wrong code reads 'invite code wrong, contact admin' with the service phone as a tel: link", async () => {

@@ -30,7 +30,13 @@ function LocationProbe() {
  */
 export const renderPage = (
   element: ReactNode,
-  options: { readonly root?: RootStore; readonly path?: string; readonly route?: string } = {},
+  options: {
+    readonly root?: RootStore;
+    readonly path?: string;
+    readonly route?: string;
+    /** More pages at their own routes, for a walk from one page to another (a guard's redirect). */
+    readonly also?: Readonly<Record<string, ReactNode>>;
+  } = {},
 ): RenderResult & { readonly root: RootStore } => {
   const root = options.root ?? testRoot();
   const path = options.path ?? "/";
@@ -41,6 +47,9 @@ export const renderPage = (
           <FollowNavigation />
           <Routes>
             <Route path={options.route ?? path.split("?")[0] ?? "/"} element={element} />
+            {Object.entries(options.also ?? {}).map(([at, page]) => (
+              <Route key={at} path={at} element={page} />
+            ))}
             <Route path="*" element={null} />
           </Routes>
           <LocationProbe />
