@@ -10,6 +10,7 @@ export default defineConfig({
     include: ["test/e2e/**/*.e2e.test.ts"],
     environment: "node",
     globalSetup: ["test/e2e/globalSetup.ts"],
+    setupFiles: ["test/e2e/perFileServer.ts"],
     // One browser at a time on two cores; each file opens its own phone-sized pages.
     fileParallelism: false,
     testTimeout: 90_000,

@@ -2,10 +2,10 @@ import { Pricing } from "@fuel/domain";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { serverAddress } from "./serverAddress.ts";
 
-/** The real server serving the built UI (started by globalSetup.ts). */
-export const baseUrl = (): string => inject("baseUrl");
+/** The real server serving the built UI: this test file's own (perFileServer.ts). */
+export const baseUrl = (): string => serverAddress();
 
 /** Guangzhou, near the demo catalogue's stations there. */
 export const GUANGZHOU = { latitude: 23.1291, longitude: 113.2644 } as const;
