@@ -11,8 +11,10 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["test/e2e/globalSetup.ts"],
     setupFiles: ["test/e2e/perFileServer.ts"],
-    // One browser at a time on two cores; each file opens its own phone-sized pages.
-    fileParallelism: false,
+    // Two files at once: each has its own server (perFileServer.ts), so they share no state, and
+    // a browser test waits on pages and answers far more than it computes.
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 180_000,
   },

@@ -101,7 +101,7 @@ describe("Order status codes (spec §4)", () => {
     expect(statusLabel("used", "recharge", "detail")).toBe("done");
   });
 
-  it("a refund reads as one (issue 25): 'refunded' once done, whatever voided it; 'refunding' on a paid order while under way", () => {
+  it("a refund reads as one (issue 25): 'refunded' once done and the order voided, a rejection still 'rejected'; 'refunding' on a paid order while under way", () => {
     for (const kind of ["fuel", "recharge"] as const) {
       for (const view of ["list", "detail"] as const) {
         expect(statusLabel("voided", kind, view, 3)).toBe("refunded");
@@ -110,6 +110,7 @@ describe("Order status codes (spec §4)", () => {
         // A refund asked for and not done leaves an order the clock has closed as what it is.
         expect(statusLabel("expired", kind, view, 2)).toBe("expired");
         expect(statusLabel("voided", kind, view, 0)).toBe("voided");
+        expect(statusLabel("rejected", kind, view, 3)).toBe("rejected");
       }
     }
   });

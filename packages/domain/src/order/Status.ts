@@ -61,14 +61,16 @@ export const statusCode = (status: OrderStatus): StatusCode => CODE_OF_STATUS[st
  * What the customer reads for a status. Spec §4 shows code 2 as 'paid' on the order detail; our
  * reading of the recharge flow (nothing is redeemed at a cashier, the distributor settles it) is
  * that a recharge order reads 'paid' for code 2 and 'done' for code 3 everywhere. Issue 25: a
- * refund is named for what it is: 'refunded' once the money is back (the order is voided, which
- * told the customer nothing), 'refunding' while a paid order's refund is under way.
+ * refund is named for what it is: 'refunded' once the money is back and voided the order ('voided'
+ * told the customer nothing), 'refunding' while a paid order's refund is under way. A recharge the
+ * distributor rejected is refunded as well, and still reads 'rejected', its reason beside it.
  */
 export type StatusLabel = OrderStatus | "paid" | "done" | "refunding" | "refunded";
 
 /** Spec §4 and issue 25: the label of a status on the order list or the order detail (see {@link StatusLabel}). */
 export const statusLabel = (status: OrderStatus, kind: OrderKind, view: "list" | "detail", refundStatus: number = REFUND_STATUS.none): StatusLabel => {
-  if (refundStatus === REFUND_STATUS.refunded) return "refunded";
+  // A rejected recharge is refunded too, but its rejection (and reason) is the news: it keeps its word.
+  if (refundStatus === REFUND_STATUS.refunded && status === "voided") return "refunded";
   if (isRefundUnderWay(refundStatus) && status === "unused") return "refunding";
   if (kind === "recharge") return status === "unused" ? "paid" : status === "used" ? "done" : status;
   return status === "unused" && view === "detail" ? "paid" : status;
