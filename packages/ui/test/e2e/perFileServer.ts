@@ -1,12 +1,20 @@
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, inject } from "vitest";
-import { startServer, type RunningServer } from "./server.ts";
+import { startServer, type RunningServer } from "../../bench/server.ts";
 import { serverStarted } from "./serverAddress.ts";
 
-// Setup file of the browser tests: this test file's own server (see server.ts for why one each).
+const repoDir = fileURLToPath(new URL("../../../..", import.meta.url));
+
+/**
+ * Setup file of the browser tests: this test file's own server (in-memory PGlite, sandbox, demo
+ * data) on the one build. The sandbox clock, the rate limits (SMS per network, orders per
+ * customer) and the demo card owners' orders are the server's state, and one file's use of them
+ * must not decide whether another file passes; with nothing shared, two files run at once.
+ */
 let running: RunningServer | undefined;
 
 beforeAll(async () => {
-  running = await startServer(inject("distDir"));
+  running = await startServer(repoDir, "0", inject("distDir"));
   serverStarted(running.baseUrl);
 }, 120_000);
 
