@@ -281,7 +281,8 @@ export interface Tagged {
 export const keyOf = (error: Tagged): MessageKey | undefined => {
   const page = (error as { readonly page?: unknown }).page;
   const key = error._tag === "AmountAboveLimit" && typeof page === "string" ? `AmountAboveLimit_${page}` : error._tag;
-  return key in en ? (key as MessageKey) : undefined;
+  // Own keys only: a tag such as 'constructor' is no text of ours.
+  return Object.hasOwn(en, key) ? (key as MessageKey) : undefined;
 };
 
 /**

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { SMS_RESEND_SECONDS } from "../src/Constants.ts";
-import { catalogue, describe as describeError, text } from "../src/Messages.ts";
+import { catalogue, describe as describeError, keyOf, text } from "../src/Messages.ts";
 import { AmountAboveLimit, InviteCodeTooLong, StationSellsNoDiesel } from "../src/Validation.ts";
 
 describe("Messages", () => {
+  it("names a text only by the catalogue's own keys: 'constructor' or '__proto__' is none", () => {
+    for (const tag of ["constructor", "__proto__", "toString", "hasOwnProperty"]) expect(keyOf({ _tag: tag })).toBeUndefined();
+    expect(keyOf({ _tag: "PhoneInvalid" })).toBe("PhoneInvalid");
+  });
+
   it("holds the spec's texts verbatim in English", () => {
     expect(text("AmountEmpty")).toBe("amount cannot be empty");
     expect(text("AmountAboveLimit_cardPurchase")).toBe("single amount cannot exceed 5000 yuan");

@@ -33,5 +33,8 @@ export const textOf = (key: TextKey, locale: Messages.Locale, params?: Readonly<
   return Messages.interpolate(template, params);
 };
 
-/** Whether a string names a key of the catalogue (a server's `x-error-tag`, say). */
-export const isTextKey = (key: string): key is TextKey => key in uiEn || key in Messages.catalogue.en;
+/**
+ * Whether a string names a key of the catalogue (a server's `x-error-tag`, say). Own keys only:
+ * `in` would take 'constructor' or '__proto__' from a server or a distributor for a text.
+ */
+export const isTextKey = (key: string): key is TextKey => Object.hasOwn(uiEn, key) || Object.hasOwn(Messages.catalogue.en, key);

@@ -66,4 +66,13 @@ describe("describeError words every adapter error from the catalogue (issue 24)"
     expect(describeError(refused, i18nIn("en"))).toBe("the station is closed");
     expect(describeError(refused, i18nIn("zh-CN"))).toBe("操作未成功，请稍后重试");
   });
+
+  it("a tag or an error named like an object's own property is no text of ours (no crash, the last resort)", () => {
+    for (const tag of ["constructor", "__proto__", "toString"]) {
+      const refused = new ServerRefused({ message: "odd answer", status: 400, tag });
+      expect(describeError(refused, i18nIn("en"))).toBe("odd answer");
+      expect(describeError(refused, i18nIn("zh-CN"))).toBe("操作未成功，请稍后重试");
+      expect(describeError({ _tag: tag }, i18nIn("zh-CN"))).toBe("服务器错误，请稍后再试");
+    }
+  });
 });
