@@ -16,11 +16,13 @@ const TEXTS = {
     noDiesel: "No diesel here", empty: "no gas station in current city", failed: "failed to get location", unknown: "unknown distance", goFuel: "Go fuel", current: "current location",
     price: "¥6.98/L", saving: "¥0.64/L below national", navigate: "Navigate", cheapest: "Cheapest", nearest: "Nearest", openNow: "Open now", closed: "Closed · opens 06:00",
     hours: "Open 06:00–23:00", noneOpen: "No station here is open now. Turn off 'Open now' to see them all.",
+    showAll: "Show all stations", otherCity: "Look in another city",
   },
   "zh-CN": {
     noDiesel: "暂不售柴油", empty: "当前城市暂无加油站", failed: "获取定位失败", unknown: "未知距离", goFuel: "去加油", current: "当前定位",
     price: "¥6.98/升", saving: "比国家价低 ¥0.64/升", navigate: "导航", cheapest: "价格最低", nearest: "距离最近", openNow: "只看营业中", closed: "休息中 · 06:00 开门",
     hours: "营业中 06:00–23:00", noneOpen: "当前没有营业中的油站，取消「只看营业中」可查看全部油站。",
+    showAll: "查看全部油站", otherCity: "换个城市看看",
   },
 } as const satisfies Record<Messages.Locale, Record<string, string>>;
 
@@ -111,6 +113,9 @@ describe.each(["en", "zh-CN"] as const)("/stationlist in %s", (locale) => {
     await screen.findAllByRole("listitem");
     fireEvent.click(screen.getByRole("button", { name: t.openNow }));
     expect(await screen.findByText(t.noneOpen)).toBeTruthy();
+    // Its next step (issue 25): one tap shows every station again.
+    fireEvent.click(screen.getByRole("button", { name: t.showAll }));
+    expect(await screen.findAllByRole("listitem")).toHaveLength(closed.length);
   });
 
   it("a refused location says 'failed to get location' and lists by name with 'unknown distance'", async () => {
@@ -120,10 +125,13 @@ describe.each(["en", "zh-CN"] as const)("/stationlist in %s", (locale) => {
     expect(screen.getAllByText(t.unknown)).toHaveLength(3);
   });
 
-  it("an empty city says 'no gas station in current city'", async () => {
+  it("an empty city says 'no gas station in current city', with a way to another city", async () => {
     const { root } = listAt(locale);
     root.use(cityStore).pick("深圳市");
     expect(await screen.findByText(t.empty)).toBeTruthy();
+    // Its next step (issue 25): another city.
+    fireEvent.click(screen.getByRole("link", { name: t.otherCity }));
+    expect((await screen.findByTestId("location")).textContent).toBe("/citylist");
   });
 
   it("shows skeleton cards while loading, no station yet", async () => {

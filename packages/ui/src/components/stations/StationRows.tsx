@@ -1,9 +1,12 @@
+import Button from "antd-mobile/es/components/button";
 import Empty from "antd-mobile/es/components/empty";
 import { observer } from "mobx-react-lite";
 import type { ComponentType, ReactNode } from "react";
 import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import type { StationRow } from "../../stores/StationsStore.ts";
+import { Link } from "../../router/index.tsx";
 import { KeptLine } from "../kept/KeptLine.tsx";
+import "../journeys/journeys.css";
 import { PageError } from "../PageError.tsx";
 import { stationsStore } from "../../stores/StationsStore.ts";
 import { describeError } from "../../stores/messages.ts";
@@ -45,13 +48,23 @@ export const StationRows = observer(function StationRows({ loadingLabel, skeleto
   const keptAt = stations.keptAt;
   const mark = <KeptLine keptAt={keptAt} failed={stations.list._tag === "Failed"} />;
   if (rows.length === 0) {
+    // Issue 25: an empty list says what to do next: see every station, or look in another city.
+    const onlyFilteredOut = arranged && stations.choice.openNowOnly && stations.rows?.length !== 0;
     return (
       <>
         {mark}
-        <Empty
-          className="station-empty"
-          description={arranged && stations.choice.openNowOnly && stations.rows?.length !== 0 ? i18n.t("noStationOpenNow") : i18n.t("NoStationInCity")}
-        />
+        <Empty className="station-empty" description={onlyFilteredOut ? i18n.t("noStationOpenNow") : i18n.t("NoStationInCity")} />
+        <div className="empty-next">
+          {onlyFilteredOut ? (
+            <Button color="primary" size="large" onClick={() => stations.setOpenNowOnly(false)}>
+              {i18n.t("stationsShowAll")}
+            </Button>
+          ) : (
+            <Link to="/citylist" className="next-step-link">
+              {i18n.t("stationsOtherCity")}
+            </Link>
+          )}
+        </div>
       </>
     );
   }
