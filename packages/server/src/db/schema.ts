@@ -399,6 +399,11 @@ export const qrCodes = pgTable(
     issuedAt: instant("issued_at").notNull(),
     voidedAt: instant("voided_at"),
     redeemedAt: instant("redeemed_at"),
+    /**
+     * Issue 26: who redeemed the code, as the cashier answering a second scan names them (the
+     * staff member's name at the desk, or `sandbox cashier`); null while it is not redeemed.
+     */
+    redeemedBy: text("redeemed_by"),
   },
   (t) => [uniqueIndex("qr_codes_one_live_per_order_idx").on(t.orderId).where(sql`${t.voidedAt} IS NULL AND ${t.redeemedAt} IS NULL`)],
 );
