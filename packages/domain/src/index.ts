@@ -18,6 +18,7 @@ export * as Pricing from "./Pricing.ts";
 export * as QrCode from "./QrCode.ts";
 export * as Refund from "./Refund.ts";
 export * as Routes from "./Routes.ts";
+export * as Staff from "./Staff.ts";
 export * as Station from "./Station.ts";
 export * as Time from "./Time.ts";
 export * as Validation from "./Validation.ts";

@@ -1,6 +1,8 @@
 import type { Schema } from "effect";
 import type { MessageKey } from "../Messages.ts";
 import { CityListResponse, CityStationsRequest, StationListResponse, VersionResponse } from "./Catalogue.ts";
+import { DeskApi } from "./Desk.ts";
+import { DeskActsApi } from "./DeskActs.ts";
 import { endpoint, type Endpoint } from "./Endpoint.ts";
 import { Order, OrderPage, User, WebInfo } from "./Entities.ts";
 import {
@@ -494,7 +496,7 @@ export const Api = {
     method: "POST",
     path: "/api/sandbox/cashier/redeem",
     access: "none",
-    refusals: ["QrUnknown", "QrAlreadyUsed", "QrExpired", "QrNotAvailable"],
+    refusals: ["QrUnknown", "QrUsedBy", "QrAlreadyUsed", "QrUnpaid", "QrRefunded", "QrExpired", "QrNotAvailable"],
     request: SandboxRedeemRequest,
     response: OrderStatusAnswer,
     summary: "Sandbox: the cashier redeems a fuel order's QR code.",
@@ -503,7 +505,7 @@ export const Api = {
     method: "POST",
     path: "/api/sandbox/recharge/settle",
     access: "none",
-    refusals: ["OrderNotFound", "IllegalTransition", "RejectionReasonMissing", "SiteSettingsMissing"],
+    refusals: ["OrderNotFound", "RechargeAlreadySettled", "RechargeRefundUnderWay", "IllegalTransition", "RejectionReasonMissing", "SiteSettingsMissing"],
     request: SandboxSettleRequest,
     response: OrderStatusAnswer,
     summary:
@@ -536,6 +538,10 @@ export const Api = {
     response: SandboxClockResponse,
     summary: "Sandbox: move the server's clock forward.",
   }),
+  // ----- the staff desk (issue 26): src/api/Desk.ts
+  ...DeskApi,
+  // the desk's cashier and distributor acts: src/api/DeskActs.ts
+  ...DeskActsApi,
 } as const;
 
 /** The name of an endpoint in {@link Api}. */

@@ -3,9 +3,10 @@ import type { MessageKey } from "../Messages.ts";
 
 /**
  * Who may call an endpoint. `activated` means a valid token and a redeemed invite code
- * (spec §2 "(auth)" routes need both); `token` means signed in; `none` is public.
+ * (spec §2 "(auth)" routes need both); `token` means signed in; `none` is public; `staff` means a
+ * live staff desk session (its cookie, never a customer token; issue 26), the role checked per route.
  */
-export type Access = "none" | "token" | "activated";
+export type Access = "none" | "token" | "activated" | "staff";
 
 /**
  * One entry of the wire contract: method + path -> request schema, answer data schema.
@@ -44,6 +45,7 @@ export const GENERIC_REFUSALS: Readonly<Record<Access, ReadonlyArray<MessageKey>
   none: ["DatabaseUnavailable"],
   token: ["DatabaseUnavailable", "Unauthorized", "Blacklisted"],
   activated: ["DatabaseUnavailable", "Unauthorized", "Blacklisted", "NotActivated"],
+  staff: ["DatabaseUnavailable", "StaffSignInRequired", "StaffActionForbidden", "StaffPasswordChangeRequired", "CrossSiteRequest"],
 };
 
 /** Every refusal `e` may answer: the generic ones of its access, then its own. */

@@ -274,4 +274,55 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   sandboxInviteCodes: { request: { count: 2 }, response: { codes: ["FUEL-7Q2M-X9KD", "FUEL-3HWT-P4ZA"] } },
   sandboxBlacklist: { request: { phone: "13700137000" }, response: null },
   sandboxClock: { request: { advance_seconds: 900 }, response: { now: "2024-11-26T09:30:00+08:00" } },
+
+  deskLookup: {
+    request: { code: "KP5001-2F7C9E0B41" },
+    response: {
+      order_id: 5001,
+      order_status: 2,
+      station_title: "Futian Energy Station",
+      litres: "12.550",
+      amount: cents(9162),
+      paid_at: "2024-11-26T09:16:05+08:00",
+      valid_until: "2024-11-28T09:16:05+08:00",
+      redeemed_at: null,
+      redeemed_by: null,
+      may_redeem: true,
+      refusal: null,
+    },
+  },
+  deskRedeem: { request: { code: "KP5001-2F7C9E0B41" }, response: { order_id: 5001, order_status: 3 } },
+  deskQueue: {
+    request: {},
+    response: {
+      orders: [
+        {
+          order_id: 5002,
+          mchnt_order_no: "FY2024112610000002",
+          issues_card: false,
+          card_type: 1,
+          card_num: "1000113200001234567",
+          last_number: "1234567",
+          team: "Pearl River Logistics",
+          order_amount: cents(50000),
+          amount: cents(45313),
+          phone: "13912345678",
+          remark: "",
+          paid_at: "2024-11-26T09:20:00+08:00",
+        },
+      ],
+    },
+  },
+  deskSettle: { request: { order_id: 5002, result: "done" }, response: { order_id: 5002, order_status: 3 } },
+  deskLogin: { request: { name: "li.cashier", password: "hK7pQ2wXz9rT4mNb" }, response: { name: "li.cashier", role: "cashier", must_change_password: true } },
+  deskPassword: { request: { old_password: "hK7pQ2wXz9rT4mNb", new_password: "diesel-at-dawn-42" }, response: null },
+  deskLogout: { request: {}, response: null },
+  deskMe: { request: {}, response: { name: "li.cashier", role: "cashier", stations: [12], must_change_password: false } },
+  deskAudit: {
+    request: { act: "signIn", from: "2024-11-26T00:00:00+08:00" },
+    response: {
+      rows: [{ id: 7, at: "2024-11-26T09:30:00+08:00", staff: "li.cashier", address: "203.0.113.7", act: "signIn", subject: "li.cashier", before: null, after: null }],
+      next_before_id: null,
+    },
+  },
 };

@@ -14,5 +14,7 @@ export * from "./Orders.ts";
 export * from "./Payments.ts";
 export * from "./Recharge.ts";
 export * from "./Sandbox.ts";
+export * from "./Desk.ts";
+export * from "./DeskActs.ts";
 export * from "./Api.ts";
 export * from "./examples.ts";

@@ -19,12 +19,14 @@ const SECTIONS: ReadonlyArray<readonly [title: string, test: (path: string) => b
   ["Orders and cashier QR", (p) => /^\/api\/(order|kepai)\b/.test(p)],
   ["Payment", (p) => /^\/api\/(payment|paymentfy)\b/.test(p)],
   ["Fuel cards and recharge", (p) => /^\/api\/(recharge|rechargeorder)\b/.test(p)],
+  ["Staff desk (issue 26)", (p) => p.startsWith("/api/desk/")],
 ];
 
 const ACCESS_TEXT: Readonly<Record<Endpoint["access"], string>> = {
   none: "public",
   token: "signed in (`Authorization: Bearer <token>`; 401 without)",
   activated: "signed in and activated (401 without a valid token; 400 `account not activated` with header `x-error-tag: NotActivated` before an invite code is redeemed)",
+  staff: "a staff desk session (the `fuel_desk` cookie from `POST /api/desk/login`, never a customer token; 401 without, 403 when the role may not, or while a one-time password is unchanged; every POST needs this server's `Origin`)",
 };
 
 const json = (value: unknown): string => JSON.stringify(value, null, 2);
@@ -45,10 +47,11 @@ const renderGenericRefusals = (): string[] => {
     "",
   ];
   const seen = new Set<Messages.MessageKey>();
-  for (const access of ["none", "token", "activated"] as const) {
+  const heading = { none: "Every endpoint", token: "Signed-in endpoints, also", activated: "Activated endpoints, also", staff: "Staff desk endpoints, also" } as const;
+  for (const access of ["none", "token", "activated", "staff"] as const) {
     const added = GENERIC_REFUSALS[access].filter((r) => !seen.has(r));
     added.forEach((r) => seen.add(r));
-    lines.push(`${access === "none" ? "Every endpoint" : access === "token" ? "Signed-in endpoints, also" : "Activated endpoints, also"}:`, "", ...added.map(refusalLine), "");
+    lines.push(`${heading[access]}:`, "", ...added.map(refusalLine), "");
   }
   return lines;
 };

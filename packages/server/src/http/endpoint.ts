@@ -2,6 +2,7 @@ import type { Endpoint } from "@fuel/domain/api";
 import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Principal } from "./auth.ts";
+import type {} from "../desk/signedInStaff.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
 import { refuse, Refusal } from "../refusals/Refusal.ts";
 import { BadRequest } from "./errors.ts";
@@ -78,7 +79,11 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
     handler: async (request, reply) => {
       const now = app.deps.clock.now();
       let principal: Principal | null = null;
-      if (endpoint.access !== "none") {
+      // A desk endpoint is guarded by the desk's requireStaff preHandler (src/desk/session.ts), never
+      // by a customer token: without the staff it put on the request, nobody gets through.
+      if (endpoint.access === "staff") {
+        if (request.staff === undefined) throw refuse("StaffSignInRequired");
+      } else if (endpoint.access !== "none") {
         let blacklisted = false;
         try {
           principal = await app.deps.authenticate(request);
