@@ -28,7 +28,7 @@ describe("the endpoint table", () => {
   it("GET endpoints take no body: Empty, or a query struct (sandbox SMS, sandbox geocode)", () => {
     const gets = ApiList.filter((e) => e.method === "GET");
     expect(gets.map((e) => e.path).sort()).toEqual(
-      ["/api/desk/audit", "/api/desk/me", "/api/ready", "/api/recharge/cardlist", "/api/sandbox/geocode", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
+      ["/api/desk/audit", "/api/desk/me", "/api/desk/queue", "/api/ready", "/api/recharge/cardlist", "/api/sandbox/geocode", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
     );
     const withQuery = ["/api/desk/audit", "/api/sandbox/geocode", "/api/sandbox/sms"];
     for (const e of gets) if (!withQuery.includes(e.path)) expect(isNoPayload(e)).toBe(true);
@@ -41,7 +41,7 @@ describe("the endpoint table", () => {
   it("the idempotent POSTs are the reads and the one-code look-up; no write that changes state is marked", () => {
     const posts = ApiNames.filter((name) => Api[name].method === "POST" && Api[name].idempotent === true);
     expect(posts.sort()).toEqual(
-      ["cityStations", "isBlacklist", "kepaiQrCode", "orderDetail", "orderList", "paymentQueryResult", "rechargeCardsByPhone", "rechargeCardsByTeam"].sort(),
+      ["cityStations", "deskLookup", "isBlacklist", "kepaiQrCode", "orderDetail", "orderList", "paymentQueryResult", "rechargeCardsByPhone", "rechargeCardsByTeam"].sort(),
     );
   });
 

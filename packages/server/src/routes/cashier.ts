@@ -1,6 +1,6 @@
 import { Api, type OrderStatusAnswer } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
-import { redeemQrCode } from "../cashier/redeem.ts";
+import { redeemQrCode, SANDBOX_CASHIER } from "../cashier/redeem.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { ok } from "../http/envelope.ts";
 
@@ -9,7 +9,7 @@ export const cashierSandboxRoutes = (app: FastifyInstance): void => {
   const { db } = app.deps;
 
   registerEndpoint(app, Api.sandboxCashierRedeem, async ({ qrcode }, ctx) => {
-    const redeemed = await redeemQrCode(db, qrcode.trim(), ctx.now);
+    const redeemed = await redeemQrCode(db, qrcode.trim(), ctx.now, SANDBOX_CASHIER);
     return ok({ order_id: redeemed.orderId, order_status: redeemed.status as OrderStatusAnswer["order_status"] }, "redeemed at the cashier");
   });
 };

@@ -148,14 +148,14 @@ describe("sandbox/cashier/redeem", () => {
     expect(row?.redeemedAt).not.toBeNull();
   });
 
-  it("a second redemption is refused: 'this QR code has already been used', and nothing changes", async () => {
+  it("a second redemption is refused saying when and by whom (issue 26), and nothing changes", async () => {
     const me = await customer(booted);
     const paid = await paidFuelOrder(me);
     const code = await qrOf(me, paid.mchntOrderNo);
     expectSuccess(await redeem(code));
     const [orderBefore, codesBefore] = [await orderRow(paid.orderId), await codesOf(paid.orderId)];
     booted.clock.advance(5);
-    expectError(await redeem(code), 409, USED);
+    expectError(await redeem(code), 409, "this QR code was already used at 2024-11-26 10:00 by sandbox cashier");
     expect(await orderRow(paid.orderId)).toEqual(orderBefore);
     expect(await codesOf(paid.orderId)).toEqual(codesBefore);
   });

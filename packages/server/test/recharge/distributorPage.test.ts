@@ -249,7 +249,7 @@ describe("POST /sandbox/distributor settles through settleRecharge", () => {
     expect((await submit({ order_id: String(orderId), result: "done" })).statusCode).toBe(303);
     const before = await snapshot(orderId);
     const html = expectHtml(await submit({ order_id: String(orderId), result: "rejected", reason: "too late" }), 409);
-    expect(html).toContain(`Order ${orderId} was not settled: this order cannot do that now.`);
+    expect(html).toContain(`Order ${orderId} was not settled: this order is already settled.`);
     expect(await snapshot(orderId)).toEqual(before);
   });
 

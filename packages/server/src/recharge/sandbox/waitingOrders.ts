@@ -45,7 +45,8 @@ export interface WaitingOrder {
   readonly paidAt: Date | null;
 }
 
-const waiting = and(eq(orders.kind, "recharge"), eq(orders.status, STATUS.unused), eq(orders.refundStatus, Refund.REFUND_STATUS.none));
+/** Exactly the orders `settleRecharge` accepts (the desk's queue reads the same, ../../desk/acts/queue.ts). */
+export const waiting = and(eq(orders.kind, "recharge"), eq(orders.status, STATUS.unused), eq(orders.refundStatus, Refund.REFUND_STATUS.none));
 
 /** The orders waiting for the distributor, the most recently paid first (ties: the newer order first); `orderId`: that one only. */
 export const waitingOrders = async (db: Queryable, orderId?: number): Promise<WaitingOrder[]> =>
