@@ -28,15 +28,29 @@ export type DatabaseConfig =
 /** The external systems behind a provider interface (DESIGN.md §4), plus the clock. */
 export type ProviderSystem = "clock" | "oauth" | "sms" | "wechatPay" | "fyPay" | "cashier" | "distributor";
 export const PROVIDER_SYSTEMS: readonly ProviderSystem[] = ["clock", "oauth", "sms", "wechatPay", "fyPay", "cashier", "distributor"];
-export type ProviderKind = "sandbox" | "production";
+/**
+ * `desk`: the system is our own staff desk (issue 26), not an outside service: cashiers redeem and
+ * the card distributor settles at `/desk` (src/desk/acts). No secret, no sandbox.
+ */
+export type ProviderKind = "sandbox" | "production" | "desk";
 
 /**
  * The environment variable that may override each provider (default: the mode's kind), the
  * secrets its production implementation cannot run without, and the optional settings it reads
- * when they are set (their form is checked then).
+ * when they are set (their form is checked then). `kinds`: the implementations it has (default
+ * sandbox and production); `productionKind`: the one production mode runs by default.
  */
 export const PROVIDERS: Readonly<
-  Record<ProviderSystem, { readonly env: string; readonly secrets: readonly SecretName[]; readonly optional?: readonly SecretName[] }>
+  Record<
+    ProviderSystem,
+    {
+      readonly env: string;
+      readonly secrets: readonly SecretName[];
+      readonly optional?: readonly SecretName[];
+      readonly kinds?: readonly ProviderKind[];
+      readonly productionKind?: ProviderKind;
+    }
+  >
 > = {
   clock: { env: "CLOCK_PROVIDER", secrets: [] },
   oauth: { env: "OAUTH_PROVIDER", secrets: ["WECHAT_APP_ID", "WECHAT_APP_SECRET"] },
@@ -69,8 +83,9 @@ export const PROVIDERS: Readonly<
       "PUBLIC_BASE_URL",
     ],
   },
-  cashier: { env: "CASHIER_PROVIDER", secrets: ["CASHIER_API_KEY"] },
-  distributor: { env: "DISTRIBUTOR_PROVIDER", secrets: ["DISTRIBUTOR_API_KEY"] },
+  // No outside cashier or distributor system is integrated: production runs them through the desk.
+  cashier: { env: "CASHIER_PROVIDER", secrets: [], kinds: ["sandbox", "desk"], productionKind: "desk" },
+  distributor: { env: "DISTRIBUTOR_PROVIDER", secrets: [], kinds: ["sandbox", "desk"], productionKind: "desk" },
 };
 
 /**
@@ -98,7 +113,7 @@ export const SECRET_NAMES = [
   "FY_API_BASE_URL",
   "PUBLIC_BASE_URL",
   "SMS_API_KEY",
-  "CASHIER_API_KEY",
+  // Read when set (the card references' key, src/recharge/cardRefs.ts); no provider needs it.
   "DISTRIBUTOR_API_KEY",
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
@@ -288,11 +303,12 @@ export const loadConfig = (env: Env): Config => {
   const providers = {} as Record<ProviderSystem, ProviderKind>;
   const sandboxInProduction: string[] = [];
   for (const system of PROVIDER_SYSTEMS) {
-    const name = PROVIDERS[system].env;
+    const { env: name, kinds = ["sandbox", "production"], productionKind = "production" } = PROVIDERS[system];
     const raw = read(env, name);
-    let kind: ProviderKind = mode;
-    if (raw === "sandbox" || raw === "production") kind = raw;
-    else if (raw !== undefined) problems.push(`${name} must be 'sandbox' or 'production', got '${raw}'`);
+    let kind: ProviderKind = mode === "production" ? productionKind : "sandbox";
+    const named = kinds.find((k) => k === raw);
+    if (named !== undefined) kind = named;
+    else if (raw !== undefined) problems.push(`${name} must be ${kinds.map((k) => `'${k}'`).join(" or ")}, got '${raw}'`);
     if (mode === "production" && kind === "sandbox") sandboxInProduction.push(`${name}=sandbox`);
     providers[system] = kind;
   }

@@ -142,11 +142,29 @@ describe("FUEL_MODE", () => {
     expect(problems).toEqual(["FUEL_MODE=production refuses sandbox providers: CLOCK_PROVIDER=sandbox, SMS_PROVIDER=sandbox"]);
   });
 
-  it("production with every secret starts with production providers", () => {
+  it("production with every secret starts with production providers, the cashier and distributor at the desk", () => {
     const config = loadConfig({ FUEL_MODE: "production", ...allSecrets });
     expect(config.mode).toBe("production");
-    expect(Object.values(config.providers).every((k) => k === "production")).toBe(true);
+    const { cashier, distributor, ...outside } = config.providers;
+    expect(Object.values(outside).every((k) => k === "production")).toBe(true);
+    expect([cashier, distributor]).toEqual(["desk", "desk"]);
     expect(config.secrets.SMS_API_KEY).toBe("value-of-SMS_API_KEY");
+  });
+
+  it("the desk needs no key: production starts without DISTRIBUTOR_API_KEY (issue 26)", () => {
+    const { DISTRIBUTOR_API_KEY: _d, ...rest } = allSecrets;
+    expect(loadConfig({ FUEL_MODE: "production", ...rest }).providers.distributor).toBe("desk");
+  });
+
+  it("the cashier and distributor are the desk or the sandbox: 'production' names no implementation", () => {
+    expect(problemsOf({ FUEL_MODE: "production", ...allSecrets, CASHIER_PROVIDER: "production" })).toEqual([
+      "CASHIER_PROVIDER must be 'sandbox' or 'desk', got 'production'",
+    ]);
+    expect(problemsOf({ FUEL_MODE: "production", ...allSecrets, DISTRIBUTOR_PROVIDER: "sandbox" })).toEqual([
+      "FUEL_MODE=production refuses sandbox providers: DISTRIBUTOR_PROVIDER=sandbox",
+    ]);
+    const sandbox = loadConfig({ CASHIER_PROVIDER: "desk" });
+    expect([sandbox.providers.cashier, sandbox.providers.distributor]).toEqual(["desk", "sandbox"]);
   });
 
   it("secret values never appear in the error", () => {

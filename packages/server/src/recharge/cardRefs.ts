@@ -17,15 +17,16 @@ export interface CardRefs {
 
 /**
  * The key of the sandbox, whose data is made up: a production server derives its own from
- * `DISTRIBUTOR_API_KEY` (required there), so references never outlive that key and need no
- * setting of their own.
+ * `DISTRIBUTOR_API_KEY` when it is set, else from `WECHAT_PAY_API_V3_KEY` (required in production
+ * since the distributor became the desk, issue 26, and needs no key), so references never
+ * outlive that key and need no setting of their own.
  */
 const SANDBOX_KEY = "fuel sandbox card references";
 const LABEL = "fuel card reference v1";
 
 /** The MAC key for this configuration (see {@link SANDBOX_KEY}). */
 export const cardRefKey = (config: Pick<Config, "secrets">): Buffer => {
-  const secret = config.secrets.DISTRIBUTOR_API_KEY;
+  const secret = config.secrets.DISTRIBUTOR_API_KEY ?? config.secrets.WECHAT_PAY_API_V3_KEY;
   return createHmac("sha256", secret === undefined || secret === "" ? SANDBOX_KEY : secret)
     .update(LABEL)
     .digest();

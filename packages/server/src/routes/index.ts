@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { benchProbeRoutes } from "./benchProbe.ts";
 import { cashierSandboxRoutes } from "./cashier.ts";
 import { catalogueRoutes } from "./catalogue.ts";
+import { deskRoutes } from "./desk.ts";
 import { geocodeSandboxRoutes } from "./geocode.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
 import { operatorSandboxRoutes } from "./operators.ts";
@@ -21,12 +22,15 @@ export const registerRoutes = (app: FastifyInstance): void => {
   orderRoutes(app);
   paymentRoutes(app);
   rechargeRoutes(app);
+  // The staff desk (issue 26): in every mode, since it is production's cashier and distributor.
+  deskRoutes(app);
   if (app.deps.config.mode === "sandbox") {
     identitySandboxRoutes(app);
     operatorSandboxRoutes(app);
     paymentSandboxRoutes(app);
-    cashierSandboxRoutes(app);
-    rechargeSandboxRoutes(app);
+    // A cashier or distributor run through the desk (CASHIER_PROVIDER / DISTRIBUTOR_PROVIDER=desk) has no sandbox stand-in.
+    if (app.deps.config.providers.cashier === "sandbox") cashierSandboxRoutes(app);
+    if (app.deps.config.providers.distributor === "sandbox") rechargeSandboxRoutes(app);
     geocodeSandboxRoutes(app);
     // Only with FUEL_BENCH_PROBE=1 (npm run bench:write); never in production mode.
     benchProbeRoutes(app);

@@ -130,6 +130,13 @@ describe("a recharge by card_ref", () => {
     expect(refs.resolve(7, ref.replace(/^42\./, "43."))).toBeUndefined();
     expect(cardRefsWith(cardRefKey({ secrets: { DISTRIBUTOR_API_KEY: "production key" } })).resolve(7, ref)).toBeUndefined();
   });
+
+  it("production without DISTRIBUTOR_API_KEY (the desk needs none, issue 26) keys references from WECHAT_PAY_API_V3_KEY, never the sandbox's key", () => {
+    const sandboxRef = cardRefsWith(cardRefKey({ secrets: {} })).make(7, 42);
+    const production = cardRefsWith(cardRefKey({ secrets: { WECHAT_PAY_API_V3_KEY: "a production v3 key of 32 bytes" } }));
+    expect(production.resolve(7, sandboxRef)).toBeUndefined();
+    expect(production.resolve(7, production.make(7, 42))).toBe(42);
+  });
 });
 
 describe("a bad card_ref is refused (400, CardRefInvalid) and writes nothing", () => {
