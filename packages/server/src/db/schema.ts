@@ -455,3 +455,80 @@ export const rateLimitEvents = pgTable(
   },
   (t) => [index("rate_limit_events_bucket_subject_at_idx").on(t.bucket, t.subject, t.at), index("rate_limit_events_at_idx").on(t.at)],
 );
+
+// The staff desk (issue 26)
+
+/**
+ * A staff member: not a customer (never a customer token). `must_change_password` while the
+ * password is a one-time one (`staff add`, `staff reset`); `session_epoch` is bumped to end every
+ * desk session of the account at once (a password change, disable, reset). Never deleted: the
+ * audit log names them.
+ */
+export const staff = pgTable(
+  "staff",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull().unique(),
+    role: text("role").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    mustChangePassword: boolean("must_change_password").notNull().default(true),
+    disabledAt: instant("disabled_at"),
+    sessionEpoch: integer("session_epoch").notNull().default(0),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [check("staff_role_known", sql`${t.role} IN ('admin', 'distributor', 'cashier')`)],
+);
+
+/** The stations a staff member (a cashier) redeems codes at. */
+export const staffStations = pgTable(
+  "staff_stations",
+  {
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    stationId: integer("station_id")
+      .notNull()
+      .references(() => stations.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.stationId] })],
+);
+
+/**
+ * A desk session (the `fuel_desk` cookie; only its SHA-256 stored). Alive while `epoch` equals
+ * the staff member's `session_epoch` and it was seen less than 30 minutes ago (`Staff.sessionAlive`).
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: serial("id").primaryKey(),
+    tokenHash: text("token_hash").notNull().unique(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    epoch: integer("epoch").notNull(),
+    createdAt: instant("created_at").notNull(),
+    lastSeenAt: instant("last_seen_at").notNull(),
+  },
+  (t) => [index("staff_sessions_staff_id_idx").on(t.staffId)],
+);
+
+/**
+ * Every staff act, append-only: a trigger (migration 0012) refuses UPDATE and DELETE, so nothing
+ * the server runs can change or remove a row. `staff_name` is kept as it was (a failed sign-in
+ * names whoever was tried, with no `staff_id`); `before` / `after` are the values an act changed.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: serial("id").primaryKey(),
+    at: instant("at").notNull(),
+    staffId: integer("staff_id").references(() => staff.id),
+    staffName: text("staff_name").notNull(),
+    address: text("address").notNull(),
+    act: text("act").notNull(),
+    subject: text("subject").notNull().default(""),
+    before: jsonb("before"),
+    after: jsonb("after"),
+  },
+  (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_staff_name_idx").on(t.staffName), index("audit_log_act_idx").on(t.act)],
+);

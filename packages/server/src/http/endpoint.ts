@@ -1,6 +1,6 @@
 import type { Endpoint } from "@fuel/domain/api";
 import { Cause, Exit, Option, Schema } from "effect";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Principal } from "./auth.ts";
 import type {} from "../desk/signedInStaff.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
@@ -33,7 +33,7 @@ type EncodableSchema = Schema.Top & Schema.ConstraintEncoder<unknown>;
 export type Handler<Req extends DecodableSchema, Res extends EncodableSchema> = (
   input: Req["Type"],
   ctx: RequestContext,
-) => Promise<Res["Type"] | Ok<Res["Type"]>> | Res["Type"] | Ok<Res["Type"]>;
+) => Promise<Res["Type"] | Ok<Res["Type"]> | FastifyReply> | Res["Type"] | Ok<Res["Type"]>;
 
 /**
  * A signed-in user without a redeemed invite code calling an `activated` endpoint: the
@@ -61,6 +61,8 @@ export interface EndpointOptions {
    * only for ending that session (`/api/logout`), which must always work.
    */
   readonly evenIfBlacklisted?: boolean;
+  /** Runs before decoding: the staff desk's `requireStaff(action)` (src/desk/session.ts) for `staff` endpoints. */
+  readonly preHandler?: preHandlerAsyncHookHandler;
 }
 
 export const registerEndpoint = <Req extends DecodableSchema, Res extends EncodableSchema>(
@@ -76,6 +78,7 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(options.preHandler === undefined ? {} : { preHandler: options.preHandler }),
     handler: async (request, reply) => {
       const now = app.deps.clock.now();
       let principal: Principal | null = null;
@@ -120,6 +123,8 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
         },
       };
       const result = await handler(decoded.value, ctx);
+      // A handler that answered by itself, outside the envelope (the desk's CSV download).
+      if (result === reply) return reply;
       const { data, message, extra } = isOk(result) ? result : { data: result, message: undefined, extra: undefined };
       const encoded = encode(data);
       if (Exit.isFailure(encoded)) {

@@ -86,7 +86,28 @@ export const ORDER_CREATIONS_PER_CUSTOMER_DAY: Limit = {
   reason: "OrderCreationsLimited",
 };
 
+/**
+ * Wrong desk passwords per staff account (issue 26, `Staff.STAFF_FAILURES_MAX` in 15 minutes),
+ * counted like customers' per phone: before the hash, cleared by a right password.
+ */
+export const STAFF_FAILURES_PER_ACCOUNT: Limit = {
+  bucket: "staff-password-failure:name",
+  max: 5,
+  windowMs: 15 * MINUTE,
+  reason: "StaffAttemptsLimited",
+};
+
+/** Desk sign-ins per client address, right or wrong: 20 a minute, as customers' password sign-ins. */
+export const STAFF_SIGN_INS_PER_ADDRESS: Limit = {
+  bucket: "staff-sign-in:ip",
+  max: 20,
+  windowMs: MINUTE,
+  reason: "SignInAttemptsLimited",
+};
+
 export const ALL_LIMITS: readonly Limit[] = [
+  STAFF_FAILURES_PER_ACCOUNT,
+  STAFF_SIGN_INS_PER_ADDRESS,
   PASSWORD_FAILURES_PER_PHONE,
   PASSWORD_ATTEMPTS_PER_ADDRESS,
   INVITE_FAILURES_PER_ACCOUNT,

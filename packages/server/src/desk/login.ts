@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { Staff } from "@fuel/domain";
+import { and, eq, ne } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { staff, staffSessions } from "../db/schema.ts";
+import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../limits/attempts.ts";
+import { STAFF_FAILURES_PER_ACCOUNT, STAFF_SIGN_INS_PER_ADDRESS } from "../limits/policy.ts";
+import { orRefuse, refuse } from "../refusals/Refusal.ts";
+import { GateFull } from "../security/gate.ts";
+import { hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
+import { recordAct } from "./audit.ts";
+import { openDeskSession } from "./session.ts";
+import type { SignedInStaff } from "./signedInStaff.ts";
+import { findStaffByName } from "./staffAccounts.ts";
+
+/**
+ * Staff sign-in and password change (issue 26). Counted like customers' password sign-ins
+ * (../identity/passwords.ts): the attempt is counted before the hash (5 wrong per account in 15
+ * minutes, 20 per address a minute), an unknown name is hashed against a decoy so it answers in
+ * the same time, and a right password clears the account's count.
+ */
+
+export interface DeskLoginDeps {
+  readonly db: Database;
+  readonly scrypt: ScryptParams;
+}
+
+/** 429 when the hashing gate is full: nothing was checked. */
+const HASHING_BUSY_RETRY_SECONDS = 2;
+
+const decoys = new Map<number, Promise<string>>();
+const decoyHash = (params: ScryptParams): Promise<string> => {
+  let decoy = decoys.get(params.N);
+  if (decoy === undefined) {
+    decoy = hashPassword(randomBytes(16).toString("hex"), params);
+    decoy.catch(() => decoys.delete(params.N));
+    decoys.set(params.N, decoy);
+  }
+  return decoy;
+};
+
+/** A successful sign-in: the session token for the cookie and who signed in. */
+export interface DeskSignIn {
+  readonly token: string;
+  readonly name: string;
+  readonly role: Staff.Role;
+  readonly mustChangePassword: boolean;
+}
+
+/**
+ * Checks a staff name and password and opens a session. Refuses 429 over a limit (nothing
+ * recorded: no password was checked), 401 `StaffLoginFailed` for a wrong name or password
+ * (recorded as `signInFailed` with the name tried), 403 `StaffDisabled` for the right password
+ * of a disabled account (recorded too).
+ */
+export const deskLogin = async (deps: DeskLoginDeps, name: string, password: string, address: string, now: number): Promise<DeskSignIn> => {
+  const accountAsk: Ask = { limit: STAFF_FAILURES_PER_ACCOUNT, subject: name };
+  const counted = await countAttempt(deps.db, [accountAsk, { limit: STAFF_SIGN_INS_PER_ADDRESS, subject: address }], now);
+  const found = await findStaffByName(deps.db, name);
+  let matches: boolean;
+  try {
+    matches = await verifyPassword(password, found?.passwordHash ?? (await decoyHash(deps.scrypt)), address);
+  } catch (err) {
+    if (err instanceof GateFull) {
+      await withdrawAttempts(deps.db, counted.slice(0, 1));
+      throw refuse("ServerBusy", undefined, HASHING_BUSY_RETRY_SECONDS);
+    }
+    throw err;
+  }
+  const at = new Date(now);
+  if (!matches || found === undefined) {
+    await recordAct(deps.db, { at, staff: { id: found?.id ?? null, name }, address, act: "signInFailed", subject: name, after: { reason: "wrong name or password" } });
+    throw refuse("StaffLoginFailed");
+  }
+  await forgetAttempts(deps.db, accountAsk);
+  if (found.disabledAt !== null) {
+    await recordAct(deps.db, { at, staff: { id: found.id, name }, address, act: "signInFailed", subject: name, after: { reason: "disabled" } });
+    throw refuse("StaffDisabled");
+  }
+  const token = await openDeskSession(deps.db, found.id, found.sessionEpoch, at);
+  await recordAct(deps.db, { at, staff: { id: found.id, name }, address, act: "signIn", subject: name });
+  return { token, name: found.name, role: found.role, mustChangePassword: found.mustChangePassword };
+};
+
+/**
+ * A signed-in staff member sets their own password: the old one must be right, the new one pass
+ * the domain's rule. Every other session of the account ends (a new epoch); this one moves to the
+ * new epoch and stays.
+ */
+export const changeDeskPassword = async (
+  deps: DeskLoginDeps,
+  who: SignedInStaff,
+  oldPassword: string,
+  newPassword: string,
+  address: string,
+  now: number,
+): Promise<void> => {
+  const found = await findStaffByName(deps.db, who.name);
+  if (found === undefined) throw refuse("StaffSignInRequired");
+  const valid = orRefuse(Staff.validateNewStaffPassword({ name: who.name, oldPassword, newPassword }));
+  let hash: string;
+  try {
+    if (!(await verifyPassword(oldPassword, found.passwordHash, address))) throw refuse("OldPasswordWrong");
+    hash = await hashPassword(valid, deps.scrypt, address);
+  } catch (err) {
+    if (err instanceof GateFull) throw refuse("ServerBusy", undefined, HASHING_BUSY_RETRY_SECONDS);
+    throw err;
+  }
+  await deps.db.transaction(async (tx) => {
+    const epoch = found.sessionEpoch + 1;
+    await tx.update(staff).set({ passwordHash: hash, mustChangePassword: false, sessionEpoch: epoch }).where(eq(staff.id, found.id));
+    await tx.delete(staffSessions).where(and(eq(staffSessions.staffId, found.id), ne(staffSessions.id, who.sessionId)));
+    await tx.update(staffSessions).set({ epoch }).where(eq(staffSessions.id, who.sessionId));
+    await recordAct(tx, {
+      at: new Date(now),
+      staff: { id: found.id, name: found.name },
+      address,
+      act: "passwordChanged",
+      subject: found.name,
+      before: { must_change_password: found.mustChangePassword },
+      after: { must_change_password: false },
+    });
+  });
+};
