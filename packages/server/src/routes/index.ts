@@ -3,6 +3,7 @@ import { benchProbeRoutes } from "./benchProbe.ts";
 import { cashierSandboxRoutes } from "./cashier.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { deskRoutes } from "./desk.ts";
+import { deskActsRoutes } from "./deskActs.ts";
 import { geocodeSandboxRoutes } from "./geocode.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
 import { operatorSandboxRoutes } from "./operators.ts";
@@ -24,6 +25,7 @@ export const registerRoutes = (app: FastifyInstance): void => {
   rechargeRoutes(app);
   // The staff desk (issue 26): in every mode, since it is production's cashier and distributor.
   deskRoutes(app);
+  deskActsRoutes(app);
   if (app.deps.config.mode === "sandbox") {
     identitySandboxRoutes(app);
     operatorSandboxRoutes(app);

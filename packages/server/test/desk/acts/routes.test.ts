@@ -1,0 +1,182 @@
+import { Result } from "effect";
+import { eq, ne } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLog, orders, stations } from "../../../src/db/schema.ts";
+import type { OauthProvider } from "../../../src/providers/oauth/OauthProvider.ts";
+import type { SmsProvider } from "../../../src/providers/sms/SmsProvider.ts";
+import { bootApp, testConfig, type BootedApp } from "../../helpers/app.ts";
+import { moneyTestSetUp, paidFuelOrder, rechargeDraftFor } from "../../helpers/moneyApp.ts";
+import { expectSuccess, post } from "../../identity/support.ts";
+import { call, createOrder, customer, deliver, detail, dieselStation, draftFor, seedCatalogue, successNotification } from "../../orders/support.ts";
+import { deskGet, deskPost, signedInStaff, tagOf } from "../support.ts";
+import { paidRecharge } from "./support.ts";
+
+/**
+ * The desk acts through HTTP (issue 26): each act behind its role's action, an audit row for each
+ * act done and none for a refused one; and in production mode, where the desk is the cashier and
+ * the distributor, both flows complete without any sandbox route.
+ */
+
+const SYSTEM_NOW = Date.parse("2024-11-26T02:00:00Z");
+
+let booted: BootedApp;
+let stationId: number;
+moneyTestSetUp(SYSTEM_NOW, (world) => ({ booted, stationId } = world));
+
+const audit = () => booted.db.select().from(auditLog).orderBy(auditLog.id);
+
+describe("redeem and look up through the desk", () => {
+  it("a cashier of the station looks the code up, redeems it (one 'redeem' row: who, where from, 2 -> 3), and a second try names them", async () => {
+    const { cookie } = await signedInStaff(booted, "li.cashier", "cashier", [stationId]);
+    const me = await customer(booted);
+    const order = await paidFuelOrder(booted, me, stationId);
+    const rowsBefore = (await audit()).length;
+
+    const found = expectSuccess<{ order_id: number; may_redeem: boolean }>(await deskPost(booted, "/api/desk/lookup", { code: order.qrcode }, { cookie }));
+    expect(found).toMatchObject({ order_id: order.orderId, may_redeem: true });
+    expect(expectSuccess(await deskPost(booted, "/api/desk/redeem", { code: ` ${order.qrcode} ` }, { cookie }))).toEqual({ order_id: order.orderId, order_status: 3 });
+    expect((await detail(booted, me, order.orderId)).order_status).toBe(3);
+
+    const rows = (await audit()).slice(rowsBefore);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ staffName: "li.cashier", act: "redeem", subject: String(order.orderId), before: { order_status: 2 }, after: { order_status: 3 } });
+    expect(rows[0]?.address).toEqual(expect.any(String));
+
+    const again = await deskPost(booted, "/api/desk/redeem", { code: order.qrcode }, { cookie });
+    expect(again.statusCode).toBe(409);
+    expect(tagOf(again)).toBe("QrUsedBy");
+    expect(again.json<{ message: string }>().message).toMatch(/already used at 2024-11-26 10:00 by li\.cashier$/);
+    expect(await audit()).toHaveLength(rowsBefore + 1);
+  });
+
+  it("a cashier of another station is refused (409 QrOtherStation), nothing written, no audit row", async () => {
+    const [other] = await booted.db.select({ id: stations.id }).from(stations).where(ne(stations.id, stationId)).limit(1);
+    const { cookie } = await signedInStaff(booted, "far.cashier", "cashier", [other?.id ?? 0]);
+    const order = await paidFuelOrder(booted, await customer(booted), stationId);
+    const rowsBefore = (await audit()).length;
+    const res = await deskPost(booted, "/api/desk/redeem", { code: order.qrcode }, { cookie });
+    expect([res.statusCode, tagOf(res)]).toEqual([409, "QrOtherStation"]);
+    expect((await booted.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe(2);
+    expect(await audit()).toHaveLength(rowsBefore);
+  });
+
+  it("a distributor may not redeem nor look up (403 StaffActionForbidden); without a session 401", async () => {
+    const { cookie } = await signedInStaff(booted, "zhao.distributor", "distributor");
+    const order = await paidFuelOrder(booted, await customer(booted), stationId);
+    for (const url of ["/api/desk/redeem", "/api/desk/lookup"]) {
+      const res = await deskPost(booted, url, { code: order.qrcode }, { cookie });
+      expect([res.statusCode, tagOf(res)]).toEqual([403, "StaffActionForbidden"]);
+      const anonymous = await deskPost(booted, url, { code: order.qrcode });
+      expect([anonymous.statusCode, tagOf(anonymous)]).toEqual([401, "StaffSignInRequired"]);
+    }
+    expect((await booted.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe(2);
+  });
+
+  it("a customer's bearer token is no staff session", async () => {
+    const me = await customer(booted);
+    const order = await paidFuelOrder(booted, me, stationId);
+    const res = await deskPost(booted, "/api/desk/redeem", { code: order.qrcode }, { authorization: `Bearer ${me.token}` });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("the queue and settlement through the desk", () => {
+  it("a distributor reads the queue, settles one 'done' and rejects one with a reason: two audit rows, 'settle' and 'reject'", async () => {
+    const { cookie } = await signedInStaff(booted, "zhao.distributor", "distributor");
+    const first = await paidRecharge(booted, await customer(booted), stationId);
+    booted.clock.advance(30);
+    const second = await paidRecharge(booted, await customer(booted), stationId);
+    const queue = expectSuccess<{ orders: Array<{ order_id: number }> }>(await deskGet(booted, "/api/desk/queue", { cookie }));
+    expect(queue.orders.map((o) => o.order_id)).toEqual([first, second]);
+
+    const rowsBefore = (await audit()).length;
+    expect(expectSuccess(await deskPost(booted, "/api/desk/settle", { order_id: first, result: "done" }, { cookie }))).toEqual({ order_id: first, order_status: 3 });
+    expect(expectSuccess(await deskPost(booted, "/api/desk/settle", { order_id: String(second), result: "rejected", reason: "card frozen" }, { cookie }))).toEqual({
+      order_id: second,
+      order_status: 6,
+    });
+    const rows = (await audit()).slice(rowsBefore);
+    expect(rows.map((r) => [r.staffName, r.act, r.subject, r.before, r.after])).toEqual([
+      ["zhao.distributor", "settle", String(first), { order_status: 2 }, { order_status: 3 }],
+      ["zhao.distributor", "reject", String(second), { order_status: 2 }, { order_status: 6, reason: "card frozen" }],
+    ]);
+    expect(expectSuccess<{ orders: unknown[] }>(await deskGet(booted, "/api/desk/queue", { cookie })).orders).toEqual([]);
+  });
+
+  it("a refused settlement (no reason, settled already) writes nothing and no audit row", async () => {
+    const { cookie } = await signedInStaff(booted, "zhao.distributor", "distributor");
+    const id = await paidRecharge(booted, await customer(booted), stationId);
+    const rowsBefore = (await audit()).length;
+    const noReason = await deskPost(booted, "/api/desk/settle", { order_id: id, result: "rejected" }, { cookie });
+    expect([noReason.statusCode, tagOf(noReason)]).toEqual([400, "RejectionReasonMissing"]);
+    expectSuccess(await deskPost(booted, "/api/desk/settle", { order_id: id, result: "done" }, { cookie }));
+    const twice = await deskPost(booted, "/api/desk/settle", { order_id: id, result: "done" }, { cookie });
+    expect([twice.statusCode, tagOf(twice)]).toEqual([409, "RechargeAlreadySettled"]);
+    expect(await audit()).toHaveLength(rowsBefore + 1);
+  });
+
+  it("a cashier may neither read the queue nor settle (403)", async () => {
+    const { cookie } = await signedInStaff(booted, "li.cashier", "cashier", [stationId]);
+    const id = await paidRecharge(booted, await customer(booted), stationId);
+    expect((await deskGet(booted, "/api/desk/queue", { cookie })).statusCode).toBe(403);
+    expect((await deskPost(booted, "/api/desk/settle", { order_id: id, result: "done" }, { cookie })).statusCode).toBe(403);
+    expect((await booted.db.select().from(orders).where(eq(orders.id, id)))[0]?.status).toBe(2);
+  });
+
+  it("the sandbox distributor route still settles, through the same code", async () => {
+    const id = await paidRecharge(booted, await customer(booted), stationId);
+    expectSuccess(await post(booted, "/api/sandbox/recharge/settle", { order_id: id, result: "done" }));
+    const res = await post(booted, "/api/sandbox/recharge/settle", { order_id: id, result: "done" });
+    expect([res.statusCode, tagOf(res)]).toEqual([409, "RechargeAlreadySettled"]);
+  });
+});
+
+describe("in production mode the desk is the cashier and the distributor", () => {
+  const oauth: OauthProvider = { kind: "production", exchange: async () => Result.succeed({ openid: "o6_x", nickname: "x", avatarUrl: "", followsOfficialAccount: true }) };
+  const sms: SmsProvider = { kind: "production", send: async () => Result.succeed(undefined) };
+  let production: BootedApp;
+  beforeAll(async () => {
+    const providers = { ...testConfig().providers, cashier: "desk" as const, distributor: "desk" as const };
+    production = await bootApp({ config: { mode: "production", providers }, providers: { oauth, sms }, systemTime: () => SYSTEM_NOW });
+  });
+  afterAll(async () => production.close());
+  beforeEach(async () => {
+    await production.reset();
+    await seedCatalogue(production);
+  });
+
+  /** Pays an order as the channel would: its signed notification to the real handler (no sandbox route exists here). */
+  const pay = async (orderId: number, channel: "wechat" | "fy"): Promise<void> => {
+    const [row] = await production.db.select().from(orders).where(eq(orders.id, orderId));
+    if (row === undefined) throw new Error("no order");
+    const { body, headers } = successNotification(production, row.mchntOrderNo, row.amount, `42000000000000000000000${orderId}`.slice(0, 28), channel);
+    expect((await deliver(production, channel, body, headers)).statusCode).toBe(200);
+  };
+
+  it("no sandbox cashier or distributor: 404", async () => {
+    expect((await post(production, "/api/sandbox/cashier/redeem", { qrcode: "KP0000000000000000000000" })).statusCode).toBe(404);
+    expect((await post(production, "/api/sandbox/recharge/settle", { order_id: 1, result: "done" })).statusCode).toBe(404);
+  });
+
+  it("a paid fuel order is redeemed at the desk, and a paid recharge settled", async () => {
+    const station = (await dieselStation(production)).id;
+    const { cookie: cashier } = await signedInStaff(production, "li.cashier", "cashier", [station]);
+    const { cookie: distributor } = await signedInStaff(production, "zhao.distributor", "distributor");
+    const me = await customer(production);
+
+    const fuel = await createOrder(production, me, draftFor(station));
+    await pay(fuel.order_id, "wechat");
+    const code = (await detail(production, me, fuel.order_id)).pay_qrcode;
+    if (code === null) throw new Error("a paid order shows its code");
+    expect(expectSuccess(await deskPost(production, "/api/desk/redeem", { code }, { cookie: cashier }))).toEqual({ order_id: fuel.order_id, order_status: 3 });
+
+    const recharge = expectSuccess<{ order_id: number }>(await call(production, me, "/api/rechargeorder/create", rechargeDraftFor(station)));
+    await pay(recharge.order_id, "fy");
+    expect(expectSuccess(await deskPost(production, "/api/desk/settle", { order_id: recharge.order_id, result: "done" }, { cookie: distributor }))).toEqual({
+      order_id: recharge.order_id,
+      order_status: 3,
+    });
+    expect((await detail(production, me, recharge.order_id)).order_status).toBe(3);
+  });
+});
+
