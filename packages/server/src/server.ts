@@ -96,6 +96,7 @@ const openOperatorChannelFor = async (
       db: database.db,
       now: () => new Date(clock.now()),
       catalogue: app.deps.catalogue,
+      passwordHashCost: config.passwordHashCost,
       log: { info: (msg) => app.log.info(msg), error: (msg) => app.log.error(msg) },
     });
   } catch (err) {

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from "../operators/blacklist.ts";
 import { createInviteCodes, listInviteCodes } from "../operators/inviteCodes.ts";
 import { cannotRead } from "./inputFiles.ts";
+import { runStaffCommand } from "./staffCommands.ts";
 import { exportStationsCsv, importStationsCsv } from "./stationsCsv.ts";
 
 /** Where a command writes: standard output and standard error in the process, arrays in tests. */
@@ -18,6 +19,8 @@ export interface CliIo {
    * the one the operator named, read by the CLI and sent along (src/cli/operatorChannel.ts).
    */
   readonly readFile?: (path: string) => Promise<string>;
+  /** log2 of scrypt's N for staff passwords the command sets (the server's `PASSWORD_HASH_COST`; default its default). */
+  readonly passwordHashCost?: number;
   /** Told what a successful write changed, so a server can evict its caches of it at once. */
   readonly changed?: (what: CliChange) => void;
 }
@@ -34,6 +37,12 @@ export const USAGE = `usage: npm run fuel -- <command>
   blacklist list             every blacklisted phone
   stations import FILE.csv   add or update stations (all rows or none)
   stations export            every station as CSV on standard output
+  staff add NAME ROLE [--station ID]...
+                             add a desk account (admin, distributor or cashier; a cashier
+                             redeems at the stations given); prints a one-time password
+                             on the last line
+  staff disable NAME         the account can no longer sign in; signs it out everywhere
+  staff reset NAME           a new one-time password (last line); signs it out everywhere
 
 The database is the server's: DATABASE_URL, or PGlite in ./data/pglite when unset.
 While the server runs on a PGlite folder, commands go through it (its operator socket,
@@ -103,6 +112,10 @@ export const runCli = async (args: ReadonlyArray<string>, io: CliIo): Promise<nu
     case "stations export":
       io.out((await exportStationsCsv(io.db)).trimEnd());
       return 0;
+    case "staff add":
+    case "staff disable":
+    case "staff reset":
+      return runStaffCommand(action, args.slice(2), io);
     case "":
     case "help":
       io.out(USAGE);

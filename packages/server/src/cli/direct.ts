@@ -12,7 +12,7 @@ export const runDirect = async (config: Config, args: ReadonlyArray<string>, io:
   const handle = await openDatabase(config, { lockLabel: "the operators' CLI" });
   try {
     await migrate(handle);
-    return await runCli(args, { ...io, db: handle.db, now: () => new Date() });
+    return await runCli(args, { ...io, db: handle.db, now: () => new Date(), passwordHashCost: config.passwordHashCost });
   } finally {
     await handle.close();
   }

@@ -28,6 +28,8 @@ export interface OperatorChannelOptions {
   readonly now: () => Date;
   /** The server's catalogue cache, evicted after an import. */
   readonly catalogue: Pick<Catalogue, "clear">;
+  /** The server's `PASSWORD_HASH_COST`, for staff passwords set through the channel. */
+  readonly passwordHashCost?: number;
   readonly log: { info(message: string): void; error(message: string): void };
 }
 
@@ -118,6 +120,7 @@ const execute = async (request: OperatorRequest, socket: net.Socket, options: Op
     code = await runCli(request.args, {
       db: options.db,
       now: options.now,
+      ...(options.passwordHashCost === undefined ? {} : { passwordHashCost: options.passwordHashCost }),
       out: (text) => send(socket, { out: text }),
       err: (text) => send(socket, { err: text }),
       readFile: async (path) => {
