@@ -13,7 +13,9 @@ import { shutdown } from "./lifecycle.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
 import { clockFor } from "./providers/clock/index.ts";
 import { DEMO_CARD_PHONES, seedDemoCardsIfNone } from "./seed/demoCards.ts";
+import { SANDBOX_DESK_ADMIN, seedDeskAdminIfNone } from "./seed/deskAdmin.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
+import { scryptParams, type ScryptParams } from "./security/passwords.ts";
 
 /**
  * The one way to bring the server up, shared by `main.ts`, the benchmarks and the tests so they
@@ -67,12 +69,14 @@ export interface RunningServer {
 const urlOf = (host: string, port: number): string => `http://${host.includes(":") ? `[${host}]` : host}:${port}/`;
 
 /** Demo data only into an empty database (a newcomer's first start): the catalogue with invite codes, and demo fuel cards. */
-const seedDemoData = async (database: DatabaseHandle, clock: Clock, report: (line: string) => void): Promise<void> => {
+const seedDemoData = async (database: DatabaseHandle, clock: Clock, scrypt: ScryptParams, report: (line: string) => void): Promise<void> => {
   const seed = await seedIfEmpty(database.db, new Date(clock.now()));
   if (seed.seeded) {
     report("loaded the demo catalogue (3 cities, 30 stations); invite codes for activation:");
     for (const code of seed.inviteCodes) report(`  ${code}`);
   }
+  const deskPassword = await seedDeskAdminIfNone(database.db, new Date(clock.now()), scrypt);
+  if (deskPassword !== undefined) report(`the staff desk at /desk: sign in as ${SANDBOX_DESK_ADMIN} with the one-time password ${deskPassword}`);
   const demoCards = await seedDemoCardsIfNone(database.db, new Date(clock.now()));
   if (demoCards > 0) report(`loaded ${demoCards} demo fuel cards for the phones ${DEMO_CARD_PHONES.join(", ")}`);
 };
@@ -200,7 +204,7 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     // Migrating and seeding are idempotent: a connection lost halfway waits and starts them again.
     await untilDone(waitsForDatabase, health, async () => {
       if (ownsDatabase) await migrate(prepared);
-      if (options.seedDemo ?? (ownsDatabase && config.mode === "sandbox")) await seedDemoData(prepared, clock, report);
+      if (options.seedDemo ?? (ownsDatabase && config.mode === "sandbox")) await seedDemoData(prepared, clock, scryptParams(config.passwordHashCost), report);
     });
     health.accepting = true;
 

@@ -42,6 +42,8 @@ describe("startServer", () => {
       const cities = (await (await fetch(`${url}api/station/citylist`)).json()) as { data: unknown[] };
       expect(cities.data.length).toBeGreaterThan(0);
       expect(lines[0]).toMatch(/^loaded the demo catalogue/);
+      // Issue 26: a desk admin beside the invite codes.
+      expect(lines.some((l) => /sign in as desk\.admin with the one-time password [A-Za-z0-9]{16}$/.test(l))).toBe(true);
     } finally {
       await server.close();
     }
