@@ -13,7 +13,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { Staff } from "@fuel/domain";
-import { eq } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Database } from "../db/client.ts";
 import { staff, staffSessions } from "../db/schema.ts";
@@ -59,9 +59,16 @@ export const clearDeskCookie = (reply: FastifyReply, secure: boolean): void => {
   reply.header("set-cookie", `${DESK_COOKIE}=; ${cookieAttributes(secure)}; Max-Age=0`);
 };
 
-/** Opens a desk session for a staff member at `epoch`; answers the token for the cookie. */
+/**
+ * Opens a desk session for a staff member at `epoch`; answers the token for the cookie. The
+ * member's sessions idle past the rule go at the same time, so rows never pile up (a session is
+ * otherwise deleted when next used dead, or at sign-out).
+ */
 export const openDeskSession = async (db: Database, staffId: number, epoch: number, now: Date): Promise<string> => {
   const token = randomBytes(32).toString("base64url");
+  await db
+    .delete(staffSessions)
+    .where(and(eq(staffSessions.staffId, staffId), lte(staffSessions.lastSeenAt, new Date(now.getTime() - Staff.STAFF_IDLE_MS))));
   await db.insert(staffSessions).values({ tokenHash: hashToken(token), staffId, epoch, createdAt: now, lastSeenAt: now });
   return token;
 };

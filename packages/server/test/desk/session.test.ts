@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog } from "../../src/db/schema.ts";
+import { auditLog, staffSessions } from "../../src/db/schema.ts";
 import { disableStaff } from "../../src/desk/staffAccounts.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
 import { customer } from "../orders/support.ts";
@@ -56,6 +56,21 @@ describe("desk sign-in (issue 26)", () => {
     expect((await deskPost(booted, "/api/desk/login", { name: "li.admin", password: li.password })).statusCode).toBe(200);
   });
 
+  it("a sign-in refused by the lockout checks nothing and writes no audit row", async () => {
+    await addTestStaff(booted, "li.admin", "admin");
+    for (let i = 0; i < 5; i++) await deskPost(booted, "/api/desk/login", { name: "li.admin", password: `wrong-${i}` });
+    const before = await acts();
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.admin", password: "wrong-again" })).statusCode).toBe(429);
+    expect(await acts()).toEqual(before);
+  });
+
+  it("20 sign-ins a minute from one address, whatever the names, then 429 SignInAttemptsLimited", async () => {
+    for (let i = 0; i < 20; i++) expect((await deskPost(booted, "/api/desk/login", { name: `guess${i}`, password: "wrong-password" })).statusCode).toBe(401);
+    const res = await deskPost(booted, "/api/desk/login", { name: "guess-last", password: "wrong-password" });
+    expect(res.statusCode).toBe(429);
+    expect(tagOf(res)).toBe("SignInAttemptsLimited");
+  });
+
   it("a disabled account is refused with its right password", async () => {
     const li = await addTestStaff(booted, "li.cashier", "cashier");
     await disableStaff(booted.db, "li.cashier", { actor: { id: null, name: "test" }, address: "test", now: new Date(booted.clock.now()) });
@@ -88,6 +103,15 @@ describe("desk sessions", () => {
     expect(ended.statusCode).toBe(401);
     // Ended for good: it does not come back.
     expect((await deskGet(booted, "/api/desk/me", { cookie })).statusCode).toBe(401);
+  });
+
+  it("a new sign-in removes the account's idle sessions", async () => {
+    const li = await addTestStaff(booted, "li.admin", "admin");
+    await signIn(booted, li);
+    await signIn(booted, li);
+    booted.clock.advance(31 * 60);
+    await signIn(booted, li);
+    expect(await booted.db.select().from(staffSessions)).toHaveLength(1);
   });
 
   it("a one-time password allows only me, password and logout (403 StaffPasswordChangeRequired otherwise)", async () => {
