@@ -72,6 +72,20 @@ describe("redeem and look up through the desk", () => {
     expect((await booted.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe(2);
   });
 
+  it("malformed input is a 400 naming the field, and changes nothing", async () => {
+    const { cookie } = await signedInStaff(booted, "li.cashier", "cashier", [stationId]);
+    const rowsBefore = (await audit()).length;
+    for (const body of [{}, { code: 5 }, { code: "x".repeat(65) }]) {
+      expect((await deskPost(booted, "/api/desk/redeem", body, { cookie })).statusCode).toBe(400);
+      expect((await deskPost(booted, "/api/desk/lookup", body, { cookie })).statusCode).toBe(400);
+    }
+    const { cookie: distributor } = await signedInStaff(booted, "zhao.distributor", "distributor");
+    for (const body of [{ order_id: "abc", result: "done" }, { order_id: 1, result: "maybe" }]) {
+      expect((await deskPost(booted, "/api/desk/settle", body, { cookie: distributor })).statusCode).toBe(400);
+    }
+    expect(await audit()).toHaveLength(rowsBefore);
+  });
+
   it("a customer's bearer token is no staff session", async () => {
     const me = await customer(booted);
     const order = await paidFuelOrder(booted, me, stationId);
