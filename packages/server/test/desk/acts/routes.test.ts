@@ -74,12 +74,12 @@ describe("redeem and look up through the desk", () => {
 
   it("malformed input is a 400 naming the field, and changes nothing", async () => {
     const { cookie } = await signedInStaff(booted, "li.cashier", "cashier", [stationId]);
+    const { cookie: distributor } = await signedInStaff(booted, "zhao.distributor", "distributor");
     const rowsBefore = (await audit()).length;
     for (const body of [{}, { code: 5 }, { code: "x".repeat(65) }]) {
       expect((await deskPost(booted, "/api/desk/redeem", body, { cookie })).statusCode).toBe(400);
       expect((await deskPost(booted, "/api/desk/lookup", body, { cookie })).statusCode).toBe(400);
     }
-    const { cookie: distributor } = await signedInStaff(booted, "zhao.distributor", "distributor");
     for (const body of [{ order_id: "abc", result: "done" }, { order_id: 1, result: "maybe" }]) {
       expect((await deskPost(booted, "/api/desk/settle", body, { cookie: distributor })).statusCode).toBe(400);
     }
