@@ -137,6 +137,19 @@ describe("one process per PGlite folder, and the operators' CLI while the server
     expect(await cities(first)).toContain("佛山市");
   }, 120_000);
 
+  it("staff add goes through the running server: the one-time password on its last line signs in at the desk (issue 26)", async () => {
+    const added = await fuel("staff", "add", "li.admin", "admin");
+    expect(added).toMatchObject({ code: 0, stderr: "" });
+    const password = added.stdout.trim().split("\n").at(-1);
+    const res = await fetch(`${first.base}/api/desk/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: new URL(first.base).origin },
+      body: JSON.stringify({ name: "li.admin", password }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: unknown }).data).toEqual({ name: "li.admin", role: "admin", must_change_password: true });
+  }, 120_000);
+
   it("after kill -9 the next server takes the folder over, and everything the CLI reported done is still there", async () => {
     first.child.kill("SIGKILL");
     await first.exited;
