@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { Staff } from "@fuel/domain";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { staff, staffSessions } from "../db/schema.ts";
 import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../limits/attempts.ts";
@@ -107,8 +107,14 @@ export const changeDeskPassword = async (
     throw err;
   }
   await deps.db.transaction(async (tx) => {
-    const epoch = found.sessionEpoch + 1;
-    await tx.update(staff).set({ passwordHash: hash, mustChangePassword: false, sessionEpoch: epoch }).where(eq(staff.id, found.id));
+    // Incremented in SQL: two changes at once both move the epoch on, and this session follows the latest.
+    const [bumped] = await tx
+      .update(staff)
+      .set({ passwordHash: hash, mustChangePassword: false, sessionEpoch: sql`${staff.sessionEpoch} + 1` })
+      .where(eq(staff.id, found.id))
+      .returning({ epoch: staff.sessionEpoch });
+    if (bumped === undefined) throw refuse("StaffSignInRequired");
+    const epoch = bumped.epoch;
     await tx.delete(staffSessions).where(and(eq(staffSessions.staffId, found.id), ne(staffSessions.id, who.sessionId)));
     await tx.update(staffSessions).set({ epoch }).where(eq(staffSessions.id, who.sessionId));
     await recordAct(tx, {
