@@ -10,7 +10,7 @@ import { GateFull } from "../security/gate.ts";
 import { hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
 import { recordAct } from "./audit.ts";
 import { openDeskSession } from "./session.ts";
-import type { SignedInStaff } from "./signedInStaff.ts";
+import type { SignedInStaff } from "../http/signedInStaff.ts";
 import { findStaffByName } from "./staffAccounts.ts";
 
 /**

@@ -18,10 +18,10 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "f
 import type { Database } from "../db/client.ts";
 import { staff, staffSessions } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
-import type { SignedInStaff } from "./signedInStaff.ts";
+import type { SignedInStaff } from "../http/signedInStaff.ts";
 import { stationsOf } from "./staffAccounts.ts";
 
-export type { SignedInStaff } from "./signedInStaff.ts";
+export type { SignedInStaff } from "../http/signedInStaff.ts";
 
 /** The desk's cookie; its path keeps it off every request but the desk API's. */
 export const DESK_COOKIE = "fuel_desk";

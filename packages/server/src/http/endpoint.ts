@@ -2,7 +2,7 @@ import type { Endpoint } from "@fuel/domain/api";
 import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import type { Principal } from "./auth.ts";
-import type {} from "../desk/signedInStaff.ts";
+import type {} from "./signedInStaff.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
 import { refuse, Refusal } from "../refusals/Refusal.ts";
 import { BadRequest } from "./errors.ts";

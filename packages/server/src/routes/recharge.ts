@@ -15,7 +15,7 @@ import { cardRefKey, cardRefsWith } from "../recharge/cardRefs.ts";
 import { createRecharge } from "../recharge/createRecharge.ts";
 import { settleRecharge } from "../recharge/settleRecharge.ts";
 import { distributorPage, DISTRIBUTOR_PATH, type DistributorPageInput, type PageNotice } from "../recharge/sandbox/distributorPage.ts";
-import { rechargeStatus, waitingOrders } from "../recharge/sandbox/waitingOrders.ts";
+import { rechargeStatus, waitingOrders } from "../recharge/waitingOrders.ts";
 
 /**
  * Fuel-card recharge (spec §2 /recharge*, /heartcard, §7; issues 4, 13): the customer's cards, card

@@ -3,7 +3,7 @@ import type { DeskQueueResponse } from "@fuel/domain/api";
 import { asc } from "drizzle-orm";
 import type { Queryable } from "../../db/queryable.ts";
 import { orders } from "../../db/schema.ts";
-import { waiting } from "../../recharge/sandbox/waitingOrders.ts";
+import { waiting } from "../../recharge/waitingOrders.ts";
 
 /** The queue shows at most this many: the longest waiting, who matter most. */
 export const DESK_QUEUE_SHOWN = 100;

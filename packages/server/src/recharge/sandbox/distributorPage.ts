@@ -1,6 +1,6 @@
 import { Money, Order, Time } from "@fuel/domain";
 import { escapeHtml } from "../../identity/sandbox/consentPage.ts";
-import type { WaitingOrder } from "./waitingOrders.ts";
+import type { WaitingOrder } from "../waitingOrders.ts";
 
 /**
  * The sandbox fuel-card distributor's page (DESIGN.md §4): the paid recharge orders and card

@@ -2,7 +2,8 @@ import type { Staff } from "@fuel/domain";
 
 /**
  * The staff member a live desk session belongs to, as the desk's routes see them. `requireStaff`
- * (./session.ts) puts it on the request; the contract's `staff` endpoints refuse without it.
+ * (desk/session.ts) puts it on the request (declared here, beside the request's other
+ * facts, so http/ never imports the desk); the contract's `staff` endpoints refuse without it.
  */
 export interface SignedInStaff {
   readonly id: number;

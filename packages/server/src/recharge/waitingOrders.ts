@@ -1,13 +1,13 @@
 import { Refund } from "@fuel/domain";
 import { and, desc, eq } from "drizzle-orm";
-import { orders } from "../../db/schema.ts";
-import type { Queryable } from "../../db/queryable.ts";
-import { STATUS } from "../../orderRecords/rows.ts";
+import { orders } from "../db/schema.ts";
+import type { Queryable } from "../db/queryable.ts";
+import { STATUS } from "../orderRecords/rows.ts";
 
 /**
- * What the sandbox card distributor (DESIGN.md §4) works from: the paid recharge orders and card
- * purchases it has not settled yet. Exactly the orders `settleRecharge` accepts: kind recharge,
- * status 2 (paid, unused), no refund asked for.
+ * What a card distributor works from (the desk's queue, and the sandbox distributor's page): the
+ * paid recharge orders and card purchases not settled yet. Exactly the orders `settleRecharge`
+ * accepts: kind recharge, status 2 (paid, unused), no refund asked for.
  */
 
 /** The page shows at most this many orders: the newest. */
