@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { Staff } from "@fuel/domain";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
@@ -7,7 +6,7 @@ import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../lim
 import { STAFF_FAILURES_PER_ACCOUNT, STAFF_SIGN_INS_PER_ADDRESS } from "../limits/policy.ts";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import { GateFull } from "../security/gate.ts";
-import { hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
+import { decoyHash, hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
 import { recordAct } from "./audit.ts";
 import { openDeskSession } from "./session.ts";
 import type { SignedInStaff } from "../http/signedInStaff.ts";
@@ -28,16 +27,6 @@ export interface DeskLoginDeps {
 /** 429 when the hashing gate is full: nothing was checked. */
 const HASHING_BUSY_RETRY_SECONDS = 2;
 
-const decoys = new Map<number, Promise<string>>();
-const decoyHash = (params: ScryptParams): Promise<string> => {
-  let decoy = decoys.get(params.N);
-  if (decoy === undefined) {
-    decoy = hashPassword(randomBytes(16).toString("hex"), params);
-    decoy.catch(() => decoys.delete(params.N));
-    decoys.set(params.N, decoy);
-  }
-  return decoy;
-};
 
 /** A successful sign-in: the session token for the cookie and who signed in. */
 export interface DeskSignIn {

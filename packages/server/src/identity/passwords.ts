@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { ChangePasswordRequest, ForgotPasswordRequest } from "@fuel/domain/api";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
@@ -8,7 +7,7 @@ import { RefusalMemo } from "../limits/refusalMemo.ts";
 import { countAttempt, forgetAttempts, withdrawAttempts, type Ask } from "../limits/attempts.ts";
 import { GateFull } from "../security/gate.ts";
 import { PASSWORD_ATTEMPTS_PER_ADDRESS, PASSWORD_FAILURES_PER_PHONE } from "../limits/policy.ts";
-import { hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
+import { decoyHash, hashPassword, verifyPassword, type ScryptParams } from "../security/passwords.ts";
 import { loginFailed, noPasswordYet, oldPasswordWrong, passwordAlreadySet } from "./errors.ts";
 import { refuseBlacklisted } from "./guards.ts";
 import { passwordChangeOf, passwordOf, phoneOf, smsCodeOf } from "./input.ts";
@@ -51,18 +50,6 @@ const addressRefusalsOf = (db: Database): RefusalMemo => {
   return memo;
 };
 
-/** Compared against when the phone has no password, so "no such customer" takes as long as "wrong password". One per parameter set. */
-const decoys = new Map<number, Promise<string>>();
-const decoyHash = (params: ScryptParams): Promise<string> => {
-  let decoy = decoys.get(params.N);
-  if (decoy === undefined) {
-    decoy = hashPassword(randomBytes(16).toString("hex"), params);
-    // A decoy that failed (the gate refused it) is made again next time.
-    decoy.catch(() => decoys.delete(params.N));
-    decoys.set(params.N, decoy);
-  }
-  return decoy;
-};
 
 /**
  * The customer whose phone and password these are, or undefined. Unknown phone, no password set

@@ -89,3 +89,19 @@ export const verifyPassword = async (password: string, stored: string, queueKey 
   const actual = await derive(password, Buffer.from(salt, "base64url"), params, queueKey);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 };
+
+/**
+ * A hash to compare against when the account has no password (an unknown phone or staff name),
+ * so "no such account" takes as long as "wrong password". One per parameter set; a decoy that
+ * failed (the hashing gate refused it) is made again next time.
+ */
+const decoys = new Map<number, Promise<string>>();
+export const decoyHash = (params: ScryptParams): Promise<string> => {
+  let decoy = decoys.get(params.N);
+  if (decoy === undefined) {
+    decoy = hashPassword(randomBytes(16).toString("hex"), params);
+    decoy.catch(() => decoys.delete(params.N));
+    decoys.set(params.N, decoy);
+  }
+  return decoy;
+};
