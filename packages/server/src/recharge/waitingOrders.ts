@@ -13,8 +13,8 @@ import { STATUS } from "../orderRecords/rows.ts";
 /** The page shows at most this many orders: the newest. */
 export const WAITING_ORDERS_SHOWN = 50;
 
-/** The columns a distributor sees of an order. */
-const DISTRIBUTOR_COLUMNS = {
+/** The columns a distributor sees of an order (the sandbox page; the desk's queue adds the whole card number). */
+export const DISTRIBUTOR_COLUMNS = {
   id: orders.id,
   mchntOrderNo: orders.mchntOrderNo,
   issuesCard: orders.issuesCard,

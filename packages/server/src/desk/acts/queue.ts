@@ -3,7 +3,7 @@ import type { DeskQueueResponse } from "@fuel/domain/api";
 import { asc } from "drizzle-orm";
 import type { Queryable } from "../../db/queryable.ts";
 import { orders } from "../../db/schema.ts";
-import { waiting } from "../../recharge/waitingOrders.ts";
+import { DISTRIBUTOR_COLUMNS, waiting } from "../../recharge/waitingOrders.ts";
 
 /** The queue shows at most this many: the longest waiting, who matter most. */
 export const DESK_QUEUE_SHOWN = 100;
@@ -15,20 +15,7 @@ export const DESK_QUEUE_SHOWN = 100;
  */
 export const settlementQueue = async (db: Queryable): Promise<DeskQueueResponse> => {
   const rows = await db
-    .select({
-      id: orders.id,
-      mchntOrderNo: orders.mchntOrderNo,
-      issuesCard: orders.issuesCard,
-      cardType: orders.cardType,
-      cardNum: orders.cardNum,
-      lastNumber: orders.lastNumber,
-      team: orders.team,
-      orderAmount: orders.orderAmount,
-      amount: orders.amount,
-      phone: orders.phone,
-      remark: orders.remark,
-      paidAt: orders.paidAt,
-    })
+    .select({ ...DISTRIBUTOR_COLUMNS, cardNum: orders.cardNum })
     .from(orders)
     .where(waiting)
     .orderBy(asc(orders.paidAt), asc(orders.id))
