@@ -148,6 +148,8 @@ const en = {
   CrossSiteRequest: "request refused: it did not come from this server's desk",
   StaffNotFound: "no staff member with this name",
   StaffNameTaken: "a staff member with this name already exists",
+  StationInvalid: "the station was not saved: {problems}",
+  StationsImportRefused: "nothing was imported: {problems}",
   // transport (spec §8)
   Offline: "network unavailable, check your connection",
   Timeout: "the request timed out, try again",
@@ -288,6 +290,8 @@ const zhCN: Record<MessageKey, string> = {
   CrossSiteRequest: "请求被拒绝：并非来自本服务器的工作台",
   StaffNotFound: "没有该员工",
   StaffNameTaken: "该员工名已存在",
+  StationInvalid: "站点未保存：{problems}",
+  StationsImportRefused: "未导入任何站点：{problems}",
   Offline: "网络不可用，请检查网络连接",
   Timeout: "请求超时，请重试",
   ServerError: "服务器错误，请稍后再试",

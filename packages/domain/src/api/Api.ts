@@ -3,6 +3,7 @@ import type { MessageKey } from "../Messages.ts";
 import { CityListResponse, CityStationsRequest, StationListResponse, VersionResponse } from "./Catalogue.ts";
 import { DeskApi } from "./Desk.ts";
 import { DeskActsApi } from "./DeskActs.ts";
+import { DeskPlacesApi } from "./DeskPlaces.ts";
 import { endpoint, type Endpoint } from "./Endpoint.ts";
 import { Order, OrderPage, User, WebInfo } from "./Entities.ts";
 import {
@@ -542,6 +543,8 @@ export const Api = {
   ...DeskApi,
   // the desk's cashier and distributor acts: src/api/DeskActs.ts
   ...DeskActsApi,
+  // the admin's stations: src/api/DeskPlaces.ts
+  ...DeskPlacesApi,
 } as const;
 
 /** The name of an endpoint in {@link Api}. */

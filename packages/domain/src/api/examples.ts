@@ -1,6 +1,7 @@
 import type { ApiName, RequestEncodedOf, ResponseEncodedOf } from "./Api.ts";
 import { cents } from "../Money.ts";
 import type { CardInfo, Order, PayInfo, Station, User, WebInfo } from "./Entities.ts";
+import type { DeskStation } from "./DeskPlaces.ts";
 
 /**
  * One valid request and one valid answer (`data` of the success envelope) per endpoint, as JSON.
@@ -108,6 +109,25 @@ export const exampleCardInfo: CardInfo = {
   team: "Pearl River Logistics",
   status: "normal",
   card_ref: "7.Zp0c2Lw8sVt4yQ1nK6bH3xR9mJ5dA7eU2gC0iF8oTqW",
+};
+
+/** Example station as the admin sees it at the desk. */
+export const exampleDeskStation: DeskStation = {
+  id: 12,
+  city: "Guangzhou",
+  title: "Huangpu East Station",
+  address: "88 Huangpu East Road",
+  longitude: 113.4521,
+  latitude: 23.1042,
+  shop_image: "",
+  now_price: 689,
+  nation_price: 745,
+  original_price: 745,
+  sell_type: "0#;92#",
+  code_id: "GZ012",
+  tel: "020-12345678",
+  business_start_time: "06:00",
+  business_end_time: "22:00",
 };
 
 /** One example request and answer per endpoint of `Api`. */
@@ -314,6 +334,16 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
     },
   },
   deskSettle: { request: { order_id: 5002, result: "done" }, response: { order_id: 5002, order_status: 3 } },
+  deskStations: { request: {}, response: { stations: [exampleDeskStation] } },
+  deskStationSave: { request: { ...exampleDeskStation, now_price: 679 }, response: { ...exampleDeskStation, now_price: 679 } },
+  deskStationsImport: {
+    request: { csv: "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time\r\nGuangzhou,Huangpu East Station,88 Huangpu East Road,113.4521,23.1042,,689,745,745,0#;92#,GZ012,020-12345678,06:00,22:00\r\n" },
+    response: { added: 0, updated: 1 },
+  },
+  deskStationsExport: {
+    request: {},
+    response: "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time\r\nGuangzhou,Huangpu East Station,88 Huangpu East Road,113.4521,23.1042,,689,745,745,0#;92#,GZ012,020-12345678,06:00,22:00\r\n",
+  },
   deskLogin: { request: { name: "li.cashier", password: "hK7pQ2wXz9rT4mNb" }, response: { name: "li.cashier", role: "cashier", must_change_password: true } },
   deskPassword: { request: { old_password: "hK7pQ2wXz9rT4mNb", new_password: "diesel-at-dawn-42" }, response: null },
   deskLogout: { request: {}, response: null },

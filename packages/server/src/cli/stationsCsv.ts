@@ -1,5 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import type { Tx } from "../db/queryable.ts";
 import { cities, stations } from "../db/schema.ts";
 import { CsvSyntaxError, parseCsv, serializeCsv } from "./csv.ts";
 
@@ -26,16 +27,16 @@ export const STATION_COLUMNS = [
   "business_end_time",
 ] as const;
 
-type Column = (typeof STATION_COLUMNS)[number];
-type StationInsert = typeof stations.$inferInsert;
+export type Column = (typeof STATION_COLUMNS)[number];
+export type StationInsert = typeof stations.$inferInsert;
 
 const GRADES = new Set(["0#", "92#", "95#", "98#"]);
 const CLOCK = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
 const CENTS = /^[0-9]{1,7}$/;
 const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]{1,8})?$/;
 
-/** One CSV row checked into a station, or every problem it has. */
-const checkRow = (get: (c: Column) => string): { station: StationInsert } | { problems: string[] } => {
+/** One CSV row checked into a station, or every problem it has (the desk's station form checks its fields with it too). */
+export const checkRow = (get: (c: Column) => string): { station: StationInsert } | { problems: string[] } => {
   const problems: string[] = [];
   for (const c of ["city", "title"] as const) if (get(c).trim() === "") problems.push(`${c} is empty`);
   for (const c of ["city", "title", "address", "code_id", "tel"] as const) if (get(c).length > 256) problems.push(`${c} is longer than 256 characters`);
@@ -92,8 +93,23 @@ const checkRow = (get: (c: Column) => string): { station: StationInsert } | { pr
 
 export type ImportResult = { readonly ok: true; readonly added: number; readonly updated: number } | { readonly ok: false; readonly errors: string[] };
 
-/** Validates every row first; imports nothing unless all are good, then all in one transaction. */
-export const importStationsCsv = async (db: Database, text: string): Promise<ImportResult> => {
+/** Adds the cities `names` that do not exist yet, after the last one, so a station may name them. */
+export const ensureCities = async (tx: Tx, names: readonly string[]): Promise<void> => {
+  const [last] = await tx.select({ sort: cities.sort }).from(cities).orderBy(desc(cities.sort)).limit(1);
+  let sort = (last?.sort ?? 0) + 1;
+  for (const name of names) await tx.insert(cities).values({ name, sort: sort++ }).onConflictDoNothing();
+};
+
+/**
+ * Validates every row first; imports nothing unless all are good, then all in one transaction.
+ * `alsoInTransaction` runs in that transaction after the writes (the desk's audit row), so a
+ * failure there undoes the import.
+ */
+export const importStationsCsv = async (
+  db: Database,
+  text: string,
+  alsoInTransaction?: (tx: Tx, result: { added: number; updated: number }) => Promise<void>,
+): Promise<ImportResult> => {
   let records;
   try {
     records = parseCsv(text);
@@ -130,10 +146,7 @@ export const importStationsCsv = async (db: Database, text: string): Promise<Imp
   if (errors.length > 0) return { ok: false, errors };
 
   return db.transaction(async (tx) => {
-    const cityNames = [...new Set(good.map((s) => s.city))];
-    const [last] = await tx.select({ sort: cities.sort }).from(cities).orderBy(desc(cities.sort)).limit(1);
-    let sort = (last?.sort ?? 0) + 1;
-    for (const name of cityNames) await tx.insert(cities).values({ name, sort: sort++ }).onConflictDoNothing();
+    await ensureCities(tx, [...new Set(good.map((s) => s.city))]);
     let added = 0;
     let updated = 0;
     for (const s of good) {
@@ -148,6 +161,7 @@ export const importStationsCsv = async (db: Database, text: string): Promise<Imp
         added += 1;
       }
     }
+    await alsoInTransaction?.(tx, { added, updated });
     return { ok: true as const, added, updated };
   });
 };

@@ -1,0 +1,106 @@
+import { Schema } from "effect";
+import { endpoint } from "./Endpoint.ts";
+import { Empty } from "./Primitives.ts";
+
+/**
+ * The admin's places at the desk (issue 26): the stations (one at a time, or a whole CSV the way
+ * the operators' CLI imports it). A station's fields are the CSV's columns, checked by the same
+ * row rules, so the form and the file can never disagree about what a good station is.
+ * @module
+ */
+
+/** A column's value as the form sends it: text, or a number for the numeric columns. */
+const Cell = Schema.optionalKey(Schema.Union([Schema.String, Schema.Number]));
+
+/** `POST /api/desk/stations/save`: a station's CSV columns; with `id` an edit of that station, without it a new one. */
+export const DeskStationSaveRequest = Schema.Struct({
+  id: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0))),
+  city: Cell,
+  title: Cell,
+  address: Cell,
+  longitude: Cell,
+  latitude: Cell,
+  shop_image: Cell,
+  now_price: Cell,
+  nation_price: Cell,
+  original_price: Cell,
+  sell_type: Cell,
+  code_id: Cell,
+  tel: Cell,
+  business_start_time: Cell,
+  business_end_time: Cell,
+}).annotate({ identifier: "DeskStationSaveRequest" });
+export type DeskStationSaveRequest = typeof DeskStationSaveRequest.Type;
+
+/** A station as the desk shows it: its id and the CSV's columns (prices in cents per litre, coordinates GCJ-02). */
+export const DeskStation = Schema.Struct({
+  id: Schema.Number,
+  city: Schema.String,
+  title: Schema.String,
+  address: Schema.String,
+  longitude: Schema.Number,
+  latitude: Schema.Number,
+  shop_image: Schema.String,
+  now_price: Schema.Number,
+  nation_price: Schema.Number,
+  original_price: Schema.Number,
+  sell_type: Schema.String,
+  code_id: Schema.String,
+  tel: Schema.String,
+  business_start_time: Schema.String,
+  business_end_time: Schema.String,
+}).annotate({ identifier: "DeskStation" });
+export type DeskStation = typeof DeskStation.Type;
+
+/** `GET /api/desk/stations`: every station, in id order. */
+export const DeskStationsResponse = Schema.Struct({ stations: Schema.Array(DeskStation) }).annotate({ identifier: "DeskStationsResponse" });
+
+/** `POST /api/desk/stations/import`: the CSV text, as `npm run fuel -- stations import` reads it. */
+export const DeskStationsImportRequest = Schema.Struct({ csv: Schema.String }).annotate({ identifier: "DeskStationsImportRequest" });
+
+/** How many stations an import added and changed. */
+export const DeskStationsImportResponse = Schema.Struct({ added: Schema.Number, updated: Schema.Number }).annotate({ identifier: "DeskStationsImportResponse" });
+
+/** The admin's station endpoints, spread into `Api` (server src/routes/deskPlaces.ts answers them). */
+export const DeskPlacesApi = {
+  deskStations: endpoint({
+    method: "GET",
+    path: "/api/desk/stations",
+    access: "staff",
+    refusals: [],
+    request: Empty,
+    response: DeskStationsResponse,
+    summary: "Admin: every station with its city, in id order, as the CSV's columns.",
+    idempotent: true,
+  }),
+  deskStationSave: endpoint({
+    method: "POST",
+    path: "/api/desk/stations/save",
+    access: "staff",
+    refusals: ["StationNotFound", "StationInvalid"],
+    request: DeskStationSaveRequest,
+    response: DeskStation,
+    summary:
+      "Admin: add a station (no id) or change one (id), checked by the CSV import's row rules; every problem named at once (400 StationInvalid). A new city is added. Audit acts 'stationAdded' / 'stationChanged' with before and after.",
+  }),
+  deskStationsImport: endpoint({
+    method: "POST",
+    path: "/api/desk/stations/import",
+    access: "staff",
+    refusals: ["StationsImportRefused"],
+    request: DeskStationsImportRequest,
+    response: DeskStationsImportResponse,
+    summary:
+      "Admin: import stations from CSV, the CLI's format and code: all or nothing; a bad row refuses the whole file with 'line N: problem' for each (400 StationsImportRefused). Rows match stations by city and title. Audit act 'stationsImported'.",
+  }),
+  deskStationsExport: endpoint({
+    method: "GET",
+    path: "/api/desk/stations/export",
+    access: "staff",
+    refusals: [],
+    request: Empty,
+    response: Schema.String,
+    summary: "Admin: every station as CSV (text/csv), exactly what the import reads: the CLI's export.",
+    idempotent: true,
+  }),
+} as const;

@@ -1,0 +1,80 @@
+import type { DeskStation, DeskStationSaveRequest } from "@fuel/domain/api";
+import { and, asc, eq } from "drizzle-orm";
+import { checkRow, ensureCities, importStationsCsv, type StationInsert } from "../../cli/stationsCsv.ts";
+import type { Database } from "../../db/client.ts";
+import type { Tx } from "../../db/queryable.ts";
+import { stations } from "../../db/schema.ts";
+import { refuse } from "../../refusals/Refusal.ts";
+import type { StationRow } from "../../catalogue/stations.ts";
+
+/**
+ * The admin's stations at the desk (issue 26). A form's station goes through the CSV import's row
+ * rules and a file through the import itself, so the desk, the CLI and the database's checks agree.
+ * `audit` runs inside the act's transaction: a refused or failed act writes no audit row.
+ */
+
+/** Writes an audit row for an act on stations, in the act's transaction. */
+export type AuditStations = (tx: Tx, act: "stationAdded" | "stationChanged" | "stationsImported", subject: string, before: unknown, after: unknown) => Promise<void>;
+
+export const deskStationOf = (s: StationRow): DeskStation => ({
+  id: s.id,
+  city: s.city,
+  title: s.title,
+  address: s.address,
+  longitude: s.longitude,
+  latitude: s.latitude,
+  shop_image: s.shopImage,
+  now_price: s.nowPrice,
+  nation_price: s.nationPrice,
+  original_price: s.originalPrice,
+  sell_type: s.sellType,
+  code_id: s.codeId,
+  tel: s.tel,
+  business_start_time: s.businessStartTime,
+  business_end_time: s.businessEndTime,
+});
+
+export const listDeskStations = async (db: Database): Promise<DeskStation[]> =>
+  (await db.select().from(stations).orderBy(asc(stations.id))).map(deskStationOf);
+
+/**
+ * Adds (no id) or changes (id) one station. Another station of the same city and title is refused
+ * like the import's duplicate row: the import matches stations by that pair.
+ */
+export const saveDeskStation = async (db: Database, request: DeskStationSaveRequest, audit: AuditStations): Promise<DeskStation> => {
+  const checked = checkRow((c) => {
+    const v = request[c];
+    return v === undefined ? "" : String(v);
+  });
+  if ("problems" in checked) throw refuse("StationInvalid", { problems: checked.problems.join("; ") });
+  const station: StationInsert = checked.station;
+  return db.transaction(async (tx) => {
+    const twins = await tx
+      .select({ id: stations.id })
+      .from(stations)
+      .where(and(eq(stations.city, station.city), eq(stations.title, station.title)));
+    const twin = twins.find((r) => r.id !== request.id);
+    if (twin !== undefined) throw refuse("StationInvalid", { problems: `station ${twin.id} already has city '${station.city}' and title '${station.title}'` });
+    await ensureCities(tx, [station.city]);
+    if (request.id === undefined) {
+      const [added] = await tx.insert(stations).values(station).returning();
+      const after = deskStationOf(added!);
+      await audit(tx, "stationAdded", String(after.id), null, after);
+      return after;
+    }
+    const [old] = await tx.select().from(stations).where(eq(stations.id, request.id)).for("update");
+    if (old === undefined) throw refuse("StationNotFound");
+    const [changed] = await tx.update(stations).set(station).where(eq(stations.id, request.id)).returning();
+    const after = deskStationOf(changed!);
+    await audit(tx, "stationChanged", String(after.id), deskStationOf(old), after);
+    return after;
+  });
+};
+
+/** The CLI's import, all or nothing; the audit row names the counts and the file's size, not its text. */
+export const importDeskStations = async (db: Database, csv: string, audit: AuditStations): Promise<{ added: number; updated: number }> => {
+  const result = await importStationsCsv(db, csv, (tx, counts) => audit(tx, "stationsImported", "stations", null, { ...counts, bytes: csv.length }));
+  if (!result.ok) throw refuse("StationsImportRefused", { problems: result.errors.join("; ") });
+  return { added: result.added, updated: result.updated };
+};
+

@@ -1,0 +1,63 @@
+import { Api } from "@fuel/domain/api";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { exportStationsCsv } from "../cli/stationsCsv.ts";
+import { recordAct } from "../desk/audit.ts";
+import { importDeskStations, listDeskStations, saveDeskStation, type AuditStations } from "../desk/admin/places.ts";
+import { requireStaff } from "../desk/session.ts";
+import { registerEndpoint } from "../http/endpoint.ts";
+import { ok } from "../http/envelope.ts";
+import { refuse } from "../refusals/Refusal.ts";
+
+/**
+ * The admin's places at the desk (issue 26): stations one by one, or as the CLI's CSV. Each
+ * change evicts this process's catalogue cache at once, as the CLI's import through the server
+ * does, so customers see it on their next read rather than after the cache's 5 s.
+ */
+export const deskPlacesRoutes = (app: FastifyInstance): void => {
+  const { db, catalogue } = app.deps;
+
+  /** The audit recorder of this request, bound to the signed-in admin and address. */
+  const auditOf =
+    (request: FastifyRequest, now: number): AuditStations =>
+    (tx, act, subject, before, after) => {
+      const actor = request.staff;
+      if (actor === undefined) throw refuse("StaffSignInRequired");
+      return recordAct(tx, { at: new Date(now), staff: { id: actor.id, name: actor.name }, address: request.ip, act, subject, before, after });
+    };
+
+  registerEndpoint(app, Api.deskStations, async () => ({ stations: await listDeskStations(db) }), { preHandler: requireStaff("manageStations") });
+
+  registerEndpoint(
+    app,
+    Api.deskStationSave,
+    async (body, ctx) => {
+      const saved = await saveDeskStation(db, body, auditOf(ctx.request, ctx.now));
+      catalogue.clear();
+      return ok(saved, "station saved");
+    },
+    { preHandler: requireStaff("manageStations") },
+  );
+
+  registerEndpoint(
+    app,
+    Api.deskStationsImport,
+    async ({ csv }, ctx) => {
+      const counts = await importDeskStations(db, csv, auditOf(ctx.request, ctx.now));
+      catalogue.clear();
+      return ok(counts, "stations imported");
+    },
+    { preHandler: requireStaff("manageStations") },
+  );
+
+  registerEndpoint(
+    app,
+    Api.deskStationsExport,
+    async (_query, ctx) =>
+      ctx.reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="stations.csv"')
+        .header("cache-control", "no-store")
+        .send(await exportStationsCsv(db)),
+    { preHandler: requireStaff("manageStations") },
+  );
+};

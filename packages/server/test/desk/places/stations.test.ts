@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { auditLog, stations } from "../../../src/db/schema.ts";
+import type { BootedApp } from "../../helpers/app.ts";
+import { moneyTestSetUp } from "../../helpers/moneyApp.ts";
+import { expectSuccess, post } from "../../identity/support.ts";
+import { deskGet, deskPost, signedInStaff, tagOf } from "../support.ts";
+
+/**
+ * The admin's stations at the desk (issue 26): list, save one, import and export the CLI's CSV;
+ * admin only, each change in the audit log with before and after, a refusal writes nothing, and
+ * customers see a change at once (the catalogue cache is evicted).
+ */
+
+const SYSTEM_NOW = Date.parse("2024-11-26T02:00:00Z");
+
+let booted: BootedApp;
+moneyTestSetUp(SYSTEM_NOW, (world) => ({ booted } = world));
+
+const audit = () => booted.db.select().from(auditLog).orderBy(auditLog.id);
+const allStations = () => booted.db.select().from(stations).orderBy(stations.id);
+const admin = async () => (await signedInStaff(booted, "ada.admin", "admin")).cookie;
+
+const HEADER = "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time";
+const form = {
+  city: "Testville",
+  title: "Ring Road Station",
+  address: "1 Ring Road",
+  longitude: 113.5,
+  latitude: 23.1,
+  shop_image: "",
+  now_price: 650,
+  nation_price: 700,
+  original_price: 700,
+  sell_type: "0#;92#",
+  code_id: "T1",
+  tel: "",
+  business_start_time: "06:00",
+  business_end_time: "22:00",
+};
+
+/** The stations customers see in a city, through the cached catalogue. */
+const customerStations = async (city: string) =>
+  expectSuccess<Array<{ title: string; now_price?: number }>>(await post(booted, "/api/station/current_city_list", { city }));
+
+describe("the admin's stations at the desk", () => {
+  it("lists every station with its city, in id order", async () => {
+    const cookie = await admin();
+    const listed = expectSuccess<{ stations: Array<{ id: number; city: string }> }>(await deskGet(booted, "/api/desk/stations", { cookie }));
+    const rows = await allStations();
+    expect(listed.stations.map((s) => [s.id, s.city])).toEqual(rows.map((s) => [s.id, s.city]));
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it("adds a station in a new city (audit 'stationAdded', after only) and customers see it at once", async () => {
+    const cookie = await admin();
+    expect(await customerStations("Testville")).toEqual([]);
+    const rowsBefore = (await audit()).length;
+    const saved = expectSuccess<{ id: number; title: string }>(await deskPost(booted, "/api/desk/stations/save", form, { cookie }));
+    expect(saved).toMatchObject({ title: "Ring Road Station", now_price: 650, city: "Testville" });
+    expect((await customerStations("Testville")).map((s) => s.title)).toEqual(["Ring Road Station"]);
+    const rows = (await audit()).slice(rowsBefore);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ staffName: "ada.admin", act: "stationAdded", subject: String(saved.id), before: null, after: { title: "Ring Road Station", now_price: 650 } });
+  });
+
+  it("changes a station by id (audit 'stationChanged' with before and after)", async () => {
+    const cookie = await admin();
+    const saved = expectSuccess<{ id: number }>(await deskPost(booted, "/api/desk/stations/save", form, { cookie }));
+    await customerStations("Testville");
+    const rowsBefore = (await audit()).length;
+    const changed = expectSuccess<{ now_price: number }>(await deskPost(booted, "/api/desk/stations/save", { ...form, id: saved.id, now_price: "640" }, { cookie }));
+    expect(changed.now_price).toBe(640);
+    expect((await customerStations("Testville"))[0]?.now_price).toBe(640);
+    const rows = (await audit()).slice(rowsBefore);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ act: "stationChanged", subject: String(saved.id), before: { now_price: 650 }, after: { now_price: 640 } });
+  });
+
+  it("a bad station is refused with every problem named (400 StationInvalid), nothing written, no audit row", async () => {
+    const cookie = await admin();
+    const before = await allStations();
+    const rowsBefore = (await audit()).length;
+    const res = await deskPost(booted, "/api/desk/stations/save", { ...form, title: " ", now_price: 800, latitude: "north" }, { cookie });
+    expect([res.statusCode, tagOf(res)]).toEqual([400, "StationInvalid"]);
+    const message = res.json<{ message: string }>().message;
+    expect(message).toContain("title is empty");
+    expect(message).toContain("latitude must be a number");
+    expect(message).toContain("original_price (700) is below now_price (800)");
+    expect(await allStations()).toEqual(before);
+    expect(await audit()).toHaveLength(rowsBefore);
+  });
+
+  it("an unknown id is 404 StationNotFound; a second station of the same city and title is refused", async () => {
+    const cookie = await admin();
+    const unknown = await deskPost(booted, "/api/desk/stations/save", { ...form, id: 999_999 }, { cookie });
+    expect([unknown.statusCode, tagOf(unknown)]).toEqual([404, "StationNotFound"]);
+    expectSuccess(await deskPost(booted, "/api/desk/stations/save", form, { cookie }));
+    const rowsBefore = (await audit()).length;
+    const twin = await deskPost(booted, "/api/desk/stations/save", form, { cookie });
+    expect([twin.statusCode, tagOf(twin)]).toEqual([400, "StationInvalid"]);
+    expect(await audit()).toHaveLength(rowsBefore);
+  });
+
+  it("imports a CSV all or nothing: one bad row writes nothing and names its line", async () => {
+    const cookie = await admin();
+    const before = await allStations();
+    const rowsBefore = (await audit()).length;
+    const csv = `${HEADER}\nTestville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00\nTestville,B,,113.5,23.1,,650,700,700,7#,,,06:00,22:00\n`;
+    const res = await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie });
+    expect([res.statusCode, tagOf(res)]).toEqual([400, "StationsImportRefused"]);
+    expect(res.json<{ message: string }>().message).toContain("line 3: sell_type has unknown grades '7#'");
+    expect(await allStations()).toEqual(before);
+    expect(await audit()).toHaveLength(rowsBefore);
+  });
+
+  it("imports a good CSV (audit 'stationsImported' with the counts) and exports what it reads", async () => {
+    const cookie = await admin();
+    const csv = `${HEADER}\nTestville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00\n`;
+    const rowsBefore = (await audit()).length;
+    expect(expectSuccess(await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie }))).toEqual({ added: 1, updated: 0 });
+    expect((await customerStations("Testville")).map((s) => s.title)).toEqual(["A"]);
+    const rows = (await audit()).slice(rowsBefore);
+    expect(rows).toMatchObject([{ act: "stationsImported", before: null, after: { added: 1, updated: 0 } }]);
+
+    const exported = await deskGet(booted, "/api/desk/stations/export", { cookie });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers["content-type"]).toMatch(/^text\/csv/);
+    expect(exported.body.split(/\r?\n/)[0]).toBe(HEADER);
+    expect(exported.body).toContain("Testville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00");
+    // A round trip changes nothing.
+    expect(expectSuccess(await deskPost(booted, "/api/desk/stations/import", { csv: exported.body }, { cookie }))).toEqual({ added: 0, updated: (await allStations()).length });
+  });
+
+  it("malformed bodies answer 400, never 500", async () => {
+    const cookie = await admin();
+    for (const body of [{ csv: 42 }, {}, "not json"]) {
+      const res = await deskPost(booted, "/api/desk/stations/import", body, { cookie });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const res = await deskPost(booted, "/api/desk/stations/save", { ...form, id: "x" }, { cookie });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("only an admin: a distributor and a cashier are refused (403), no session is 401, a POST without Origin is 403", async () => {
+    const distributor = (await signedInStaff(booted, "dee.distributor", "distributor")).cookie;
+    const cashier = (await signedInStaff(booted, "cas.cashier", "cashier", [(await allStations())[0]?.id ?? 0])).cookie;
+    const rowsBefore = (await audit()).length;
+    for (const cookie of [distributor, cashier]) {
+      for (const res of [
+        await deskGet(booted, "/api/desk/stations", { cookie }),
+        await deskGet(booted, "/api/desk/stations/export", { cookie }),
+        await deskPost(booted, "/api/desk/stations/save", form, { cookie }),
+        await deskPost(booted, "/api/desk/stations/import", { csv: HEADER }, { cookie }),
+      ]) {
+        expect([res.statusCode, tagOf(res)]).toEqual([403, "StaffActionForbidden"]);
+      }
+    }
+    for (const res of [await deskGet(booted, "/api/desk/stations"), await deskPost(booted, "/api/desk/stations/save", form)]) {
+      expect([res.statusCode, tagOf(res)]).toEqual([401, "StaffSignInRequired"]);
+    }
+    const cookie = await admin();
+    const crossSite = await booted.app.inject({
+      method: "POST",
+      url: "/api/desk/stations/save",
+      headers: { "content-type": "application/json", cookie },
+      payload: JSON.stringify(form),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect((await allStations()).some((s) => s.city === "Testville")).toBe(false);
+    expect((await audit()).slice(rowsBefore).filter((r) => r.act.startsWith("station"))).toEqual([]);
+  });
+});
