@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint } from "./Endpoint.ts";
-import { Empty } from "./Primitives.ts";
+import { boundedString, Empty, LineText, ShortText, Url } from "./Primitives.ts";
 
 /**
  * The admin's places at the desk (issue 26): the stations (one at a time, or a whole CSV the way
@@ -9,26 +9,34 @@ import { Empty } from "./Primitives.ts";
  * @module
  */
 
-/** A column's value as the form sends it: text, or a number for the numeric columns. */
-const Cell = Schema.optionalKey(Schema.Union([Schema.String, Schema.Number]));
+/** A text column; missing is empty, which the row rules refuse where a value is needed. */
+const TextCell = Schema.optionalKey(LineText);
+/** A numeric column, a JSON number; the row rules check its value (whole cents, coordinate range). */
+const NumberCell = Schema.optionalKey(Schema.Finite);
+
+/**
+ * The most CSV text one desk import takes: under the server's 64 KB body limit, about 500
+ * stations. A larger file goes through the operators' CLI (`npm run fuel -- stations import`).
+ */
+export const DESK_STATIONS_CSV_MAX_LENGTH = 60_000;
 
 /** `POST /api/desk/stations/save`: a station's CSV columns; with `id` an edit of that station, without it a new one. */
 export const DeskStationSaveRequest = Schema.Struct({
   id: Schema.optionalKey(Schema.Int.check(Schema.isGreaterThan(0))),
-  city: Cell,
-  title: Cell,
-  address: Cell,
-  longitude: Cell,
-  latitude: Cell,
-  shop_image: Cell,
-  now_price: Cell,
-  nation_price: Cell,
-  original_price: Cell,
-  sell_type: Cell,
-  code_id: Cell,
-  tel: Cell,
-  business_start_time: Cell,
-  business_end_time: Cell,
+  city: TextCell,
+  title: TextCell,
+  address: TextCell,
+  longitude: NumberCell,
+  latitude: NumberCell,
+  shop_image: Schema.optionalKey(Url),
+  now_price: NumberCell,
+  nation_price: NumberCell,
+  original_price: NumberCell,
+  sell_type: Schema.optionalKey(ShortText),
+  code_id: TextCell,
+  tel: TextCell,
+  business_start_time: Schema.optionalKey(ShortText),
+  business_end_time: Schema.optionalKey(ShortText),
 }).annotate({ identifier: "DeskStationSaveRequest" });
 export type DeskStationSaveRequest = typeof DeskStationSaveRequest.Type;
 
@@ -55,8 +63,8 @@ export type DeskStation = typeof DeskStation.Type;
 /** `GET /api/desk/stations`: every station, in id order. */
 export const DeskStationsResponse = Schema.Struct({ stations: Schema.Array(DeskStation) }).annotate({ identifier: "DeskStationsResponse" });
 
-/** `POST /api/desk/stations/import`: the CSV text, as `npm run fuel -- stations import` reads it. */
-export const DeskStationsImportRequest = Schema.Struct({ csv: Schema.String }).annotate({ identifier: "DeskStationsImportRequest" });
+/** `POST /api/desk/stations/import`: the CSV text, as `npm run fuel -- stations import` reads it (at most {@link DESK_STATIONS_CSV_MAX_LENGTH} characters). */
+export const DeskStationsImportRequest = Schema.Struct({ csv: boundedString(DESK_STATIONS_CSV_MAX_LENGTH) }).annotate({ identifier: "DeskStationsImportRequest" });
 
 /** How many stations an import added and changed. */
 export const DeskStationsImportResponse = Schema.Struct({ added: Schema.Number, updated: Schema.Number }).annotate({ identifier: "DeskStationsImportResponse" });
@@ -91,7 +99,7 @@ export const DeskPlacesApi = {
     request: DeskStationsImportRequest,
     response: DeskStationsImportResponse,
     summary:
-      "Admin: import stations from CSV, the CLI's format and code: all or nothing; a bad row refuses the whole file with 'line N: problem' for each (400 StationsImportRefused). Rows match stations by city and title. Audit act 'stationsImported'.",
+      "Admin: import stations from CSV, the CLI's format and code: all or nothing; a bad row refuses the whole file with 'line N: problem' for each (400 StationsImportRefused). Rows match stations by city and title; at most 60,000 characters (a larger file: the CLI). Audit act 'stationsImported'.",
   }),
   deskStationsExport: endpoint({
     method: "GET",

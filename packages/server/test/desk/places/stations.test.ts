@@ -68,7 +68,7 @@ describe("the admin's stations at the desk", () => {
     const saved = expectSuccess<{ id: number }>(await deskPost(booted, "/api/desk/stations/save", form, { cookie }));
     await customerStations("Testville");
     const rowsBefore = (await audit()).length;
-    const changed = expectSuccess<{ now_price: number }>(await deskPost(booted, "/api/desk/stations/save", { ...form, id: saved.id, now_price: "640" }, { cookie }));
+    const changed = expectSuccess<{ now_price: number }>(await deskPost(booted, "/api/desk/stations/save", { ...form, id: saved.id, now_price: 640 }, { cookie }));
     expect(changed.now_price).toBe(640);
     expect((await customerStations("Testville"))[0]?.now_price).toBe(640);
     const rows = (await audit()).slice(rowsBefore);
@@ -80,7 +80,7 @@ describe("the admin's stations at the desk", () => {
     const cookie = await admin();
     const before = await allStations();
     const rowsBefore = (await audit()).length;
-    const res = await deskPost(booted, "/api/desk/stations/save", { ...form, title: " ", now_price: 800, latitude: "north" }, { cookie });
+    const res = await deskPost(booted, "/api/desk/stations/save", { ...form, title: " ", now_price: 800, latitude: 95 }, { cookie });
     expect([res.statusCode, tagOf(res)]).toEqual([400, "StationInvalid"]);
     const message = res.json<{ message: string }>().message;
     expect(message).toContain("title is empty");
@@ -137,8 +137,15 @@ describe("the admin's stations at the desk", () => {
       const res = await deskPost(booted, "/api/desk/stations/import", body, { cookie });
       expect(res.statusCode, res.body).toBe(400);
     }
-    const res = await deskPost(booted, "/api/desk/stations/save", { ...form, id: "x" }, { cookie });
-    expect(res.statusCode).toBe(400);
+    for (const body of [{ ...form, id: "x" }, { ...form, now_price: "650" }, { ...form, city: 12 }]) {
+      const res = await deskPost(booted, "/api/desk/stations/save", body, { cookie });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const half = await deskPost(booted, "/api/desk/stations/save", { ...form, now_price: 650.5 }, { cookie });
+    expect([half.statusCode, tagOf(half)]).toEqual([400, "StationInvalid"]);
+    expect(half.json<{ message: string }>().message).toContain("now_price must be whole cents per litre");
+    const tooLong = await deskPost(booted, "/api/desk/stations/import", { csv: `${HEADER}\n${"x".repeat(60_001)}` }, { cookie });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it("only an admin: a distributor and a cashier are refused (403), no session is 401, a POST without Origin is 403", async () => {
