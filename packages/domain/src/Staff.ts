@@ -89,6 +89,7 @@ export type AuditAct =
   | "staffAdded"
   | "staffDisabled"
   | "staffReset"
+  | "staffEnabled"
   | "stationAdded"
   | "stationChanged"
   | "stationsImported"
@@ -108,6 +109,7 @@ export const AUDIT_ACTS: ReadonlyArray<AuditAct> = [
   "staffAdded",
   "staffDisabled",
   "staffReset",
+  "staffEnabled",
   "stationAdded",
   "stationChanged",
   "stationsImported",

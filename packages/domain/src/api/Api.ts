@@ -4,6 +4,7 @@ import { CityListResponse, CityStationsRequest, StationListResponse, VersionResp
 import { DeskApi } from "./Desk.ts";
 import { DeskActsApi } from "./DeskActs.ts";
 import { DeskPlacesApi } from "./DeskPlaces.ts";
+import { DeskAdminApi } from "./DeskAdmin.ts";
 import { endpoint, type Endpoint } from "./Endpoint.ts";
 import { Order, OrderPage, User, WebInfo } from "./Entities.ts";
 import {
@@ -545,6 +546,8 @@ export const Api = {
   ...DeskActsApi,
   // the admin's stations: src/api/DeskPlaces.ts
   ...DeskPlacesApi,
+  // the admin's people (staff, invite codes, the blacklist): src/api/DeskAdmin.ts
+  ...DeskAdminApi,
 } as const;
 
 /** The name of an endpoint in {@link Api}. */

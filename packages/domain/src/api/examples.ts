@@ -355,4 +355,24 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
       next_before_id: null,
     },
   },
+  deskStaffList: {
+    request: {},
+    response: { staff: [{ name: "li.cashier", role: "cashier", stations: [12], disabled: false, must_change_password: true, created_at: "2024-11-26T09:00:00+08:00" }] },
+  },
+  deskStaffAdd: { request: { name: "li.cashier", role: "cashier", stations: [12] }, response: { name: "li.cashier", one_time_password: "hK7pQ2wXz9rT4mNb" } },
+  deskStaffDisable: { request: { name: "li.cashier" }, response: { changed: true } },
+  deskStaffEnable: { request: { name: "li.cashier" }, response: { changed: true } },
+  deskStaffReset: { request: { name: "li.cashier" }, response: { name: "li.cashier", one_time_password: "Zq8vW3nRt6YpK2mA" } },
+  deskInvitesCreate: { request: { count: 2 }, response: { codes: ["7KQ3MZP9XA", "H4TW8NRC2E"] } },
+  deskInvites: {
+    request: { page: 1 },
+    response: {
+      invites: [{ code: "7KQ3MZP9XA", created_at: "2024-11-26T09:00:00+08:00", redeemed_at: "2024-11-26T10:12:00+08:00", redeemed_by_phone: "13800138000" }],
+      total: 1,
+      page: 1,
+    },
+  },
+  deskBlacklist: { request: {}, response: { phones: ["13800138000"] } },
+  deskBlacklistAdd: { request: { phone: "13800138000" }, response: { changed: true } },
+  deskBlacklistRemove: { request: { phone: "13800138000" }, response: { changed: true } },
 };

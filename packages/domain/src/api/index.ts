@@ -16,6 +16,7 @@ export * from "./Recharge.ts";
 export * from "./Sandbox.ts";
 export * from "./Desk.ts";
 export * from "./DeskActs.ts";
+export * from "./DeskAdmin.ts";
 export * from "./DeskPlaces.ts";
 export * from "./Api.ts";
 export * from "./examples.ts";

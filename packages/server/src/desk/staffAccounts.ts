@@ -1,5 +1,5 @@
 import { Staff } from "@fuel/domain";
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { isUniqueViolation, type Queryable } from "../db/queryable.ts";
 import { staff, staffSessions, staffStations, stations } from "../db/schema.ts";
@@ -99,11 +99,26 @@ const endAllStaffSessions = async (tx: Queryable, staffId: number): Promise<void
   await tx.delete(staffSessions).where(eq(staffSessions.staffId, staffId));
 };
 
-/** Disables an account: it can no longer sign in, and every session of it ends. Answers false when it was already disabled. */
+/**
+ * Disables an account: it can no longer sign in, and every session of it ends. Answers false when
+ * it was already disabled. Nobody disables their own account, and the last enabled admin stays:
+ * without one, nobody could re-enable or add anyone at the desk.
+ */
 export const disableStaff = async (db: Database, name: string, by: Omit<StaffChangeBy, "scrypt">): Promise<boolean> =>
   db.transaction(async (tx) => {
     const found = await findStaffByName(tx, name);
     if (found === undefined) throw refuse("StaffNotFound");
+    if (found.disabledAt !== null) return false;
+    if (by.actor.id === found.id) throw refuse("StaffCannotDisableSelf");
+    if (found.role === "admin") {
+      // Locked rows: two admins disabling each other at once cannot both pass this count.
+      const admins = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)))
+        .for("update");
+      if (admins.length <= 1) throw refuse("StaffLastAdmin");
+    }
     const changed = await tx
       .update(staff)
       .set({ disabledAt: by.now })
@@ -114,6 +129,48 @@ export const disableStaff = async (db: Database, name: string, by: Omit<StaffCha
     await recordAct(tx, { at: by.now, staff: by.actor, address: by.address, act: "staffDisabled", subject: name, before: { disabled: false }, after: { disabled: true } });
     return true;
   });
+
+/** Enables a disabled account again, with the password it had (a reset gives a new one). Answers false when it was enabled. */
+export const enableStaff = async (db: Database, name: string, by: Omit<StaffChangeBy, "scrypt">): Promise<boolean> =>
+  db.transaction(async (tx) => {
+    const found = await findStaffByName(tx, name);
+    if (found === undefined) throw refuse("StaffNotFound");
+    const changed = await tx
+      .update(staff)
+      .set({ disabledAt: null })
+      .where(and(eq(staff.id, found.id), isNotNull(staff.disabledAt)))
+      .returning({ id: staff.id });
+    if (changed.length === 0) return false;
+    await recordAct(tx, { at: by.now, staff: by.actor, address: by.address, act: "staffEnabled", subject: name, before: { disabled: true }, after: { disabled: false } });
+    return true;
+  });
+
+/** One account as the admin's list shows it. */
+export interface StaffListing {
+  readonly name: string;
+  readonly role: Staff.Role;
+  readonly stations: number[];
+  readonly disabled: boolean;
+  readonly mustChangePassword: boolean;
+  readonly createdAt: Date;
+}
+
+/** Every account by name, with its stations (two queries, not one per account). */
+export const listStaff = async (db: Queryable): Promise<StaffListing[]> => {
+  const rows = await db
+    .select({ id: staff.id, name: staff.name, role: staff.role, disabledAt: staff.disabledAt, mustChangePassword: staff.mustChangePassword, createdAt: staff.createdAt })
+    .from(staff)
+    .orderBy(staff.name);
+  const given = await db.select({ staffId: staffStations.staffId, stationId: staffStations.stationId }).from(staffStations).orderBy(staffStations.stationId);
+  return rows.map((r) => ({
+    name: r.name,
+    role: r.role as Staff.Role,
+    stations: given.filter((g) => g.staffId === r.id).map((g) => g.stationId),
+    disabled: r.disabledAt !== null,
+    mustChangePassword: r.mustChangePassword,
+    createdAt: r.createdAt,
+  }));
+};
 
 /**
  * Gives an account a new one-time password (it must be changed at the next sign-in) and ends all

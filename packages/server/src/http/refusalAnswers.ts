@@ -25,6 +25,8 @@ const ANSWERS = {
   CrossSiteRequest: { status: 403 },
   StaffNotFound: { status: 404 },
   StaffNameTaken: { status: 409 },
+  StaffCannotDisableSelf: { status: 409 },
+  StaffLastAdmin: { status: 409 },
   StaffAttemptsLimited: { status: 429 },
   NotificationStale: { status: 401, tag: "NotificationRefused" },
   NotificationBadSignature: { status: 401, tag: "NotificationRefused" },

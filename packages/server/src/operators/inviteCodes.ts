@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { InviteCode } from "@fuel/domain";
-import { asc, eq, isNull } from "drizzle-orm";
+import { asc, count, desc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { inviteCodes, users } from "../db/schema.ts";
 
@@ -50,6 +50,24 @@ export const listInviteCodes = async (db: Database): Promise<InviteCodeRow[]> =>
     .from(inviteCodes)
     .leftJoin(users, eq(users.id, inviteCodes.redeemedBy))
     .orderBy(asc(inviteCodes.createdAt), asc(inviteCodes.code));
+
+/** A page of codes, newest first (the desk's list), and how many codes there are in all. `page` counts from 1. */
+export const pageInviteCodes = async (db: Database, page: number, size: number): Promise<{ rows: InviteCodeRow[]; total: number }> => {
+  const rows = await db
+    .select({
+      code: inviteCodes.code,
+      createdAt: inviteCodes.createdAt,
+      redeemedAt: inviteCodes.redeemedAt,
+      redeemedByPhone: users.phone,
+    })
+    .from(inviteCodes)
+    .leftJoin(users, eq(users.id, inviteCodes.redeemedBy))
+    .orderBy(desc(inviteCodes.createdAt), asc(inviteCodes.code))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [all] = await db.select({ n: count() }).from(inviteCodes);
+  return { rows, total: all?.n ?? 0 };
+};
 
 /** The codes nobody has redeemed yet. */
 export const unusedInviteCodes = async (db: Database): Promise<string[]> =>

@@ -4,6 +4,7 @@ import { cashierSandboxRoutes } from "./cashier.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { deskRoutes } from "./desk.ts";
 import { deskActsRoutes } from "./deskActs.ts";
+import { deskPeopleRoutes } from "./deskPeople.ts";
 import { deskPlacesRoutes } from "./deskPlaces.ts";
 import { geocodeSandboxRoutes } from "./geocode.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
@@ -27,6 +28,7 @@ export const registerRoutes = (app: FastifyInstance): void => {
   // The staff desk (issue 26): in every mode, since it is production's cashier and distributor.
   deskRoutes(app);
   deskActsRoutes(app);
+  deskPeopleRoutes(app);
   deskPlacesRoutes(app);
   if (app.deps.config.mode === "sandbox") {
     identitySandboxRoutes(app);
