@@ -111,11 +111,12 @@ export const disableStaff = async (db: Database, name: string, by: Omit<StaffCha
     if (found.disabledAt !== null) return false;
     if (by.actor.id === found.id) throw refuse("StaffCannotDisableSelf");
     if (found.role === "admin") {
-      // Locked rows: two admins disabling each other at once cannot both pass this count.
+      // Locked rows, in id order: two admins disabling each other at once cannot both pass this count, nor deadlock.
       const admins = await tx
         .select({ id: staff.id })
         .from(staff)
         .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)))
+        .orderBy(staff.id)
         .for("update");
       if (admins.length <= 1) throw refuse("StaffLastAdmin");
     }
