@@ -150,6 +150,7 @@ const en = {
   StaffNameTaken: "a staff member with this name already exists",
   StationInvalid: "the station was not saved: {problems}",
   StationsImportRefused: "nothing was imported: {problems}",
+  SettingsInvalid: "the settings were not saved: {problems}",
   StaffCannotDisableSelf: "you cannot disable your own account",
   StaffLastAdmin: "the last enabled admin cannot be disabled",
   // transport (spec §8)
@@ -294,6 +295,7 @@ const zhCN: Record<MessageKey, string> = {
   StaffNameTaken: "该员工名已存在",
   StationInvalid: "站点未保存：{problems}",
   StationsImportRefused: "未导入任何站点：{problems}",
+  SettingsInvalid: "设置未保存：{problems}",
   StaffCannotDisableSelf: "不能停用您自己的账户",
   StaffLastAdmin: "不能停用最后一个启用的管理员",
   Offline: "网络不可用，请检查网络连接",

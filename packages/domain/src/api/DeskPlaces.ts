@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import { endpoint } from "./Endpoint.ts";
-import { boundedString, Empty, LineText, ShortText, Url } from "./Primitives.ts";
+import { WebInfo } from "./Entities.ts";
+import { boundedString, Cents, Empty, LineText, LongText, ShortText, Url } from "./Primitives.ts";
 
 /**
  * The admin's places at the desk (issue 26): the stations (one at a time, or a whole CSV the way
@@ -69,6 +70,36 @@ export const DeskStationsImportRequest = Schema.Struct({ csv: boundedString(DESK
 /** How many stations an import added and changed. */
 export const DeskStationsImportResponse = Schema.Struct({ added: Schema.Number, updated: Schema.Number }).annotate({ identifier: "DeskStationsImportResponse" });
 
+/**
+ * The most characters of the follow-us QR image: a URL, or a `data:image/...;base64,` of the image
+ * itself (a QR code is about 2 KB as base64 PNG). Under the server's 64 KB body limit.
+ */
+export const FOLLOW_QRCODE_MAX_LENGTH = 60_000;
+
+/**
+ * `POST /api/desk/settings`: the site settings to change (spec §3's web info, the follow-us QR and
+ * account name); a field left out keeps its value. Prices in cents per litre.
+ */
+export const DeskSettingsRequest = Schema.Struct({
+  price_0_now: Schema.optionalKey(Cents),
+  price_0_nation: Schema.optionalKey(Cents),
+  price_0_original: Schema.optionalKey(Cents),
+  price_0_xuni: Schema.optionalKey(Cents),
+  price_0_shiti: Schema.optionalKey(Cents),
+  entity_common_num: Schema.optionalKey(ShortText),
+  virtual_common_num: Schema.optionalKey(ShortText),
+  tel1: Schema.optionalKey(ShortText),
+  tel2: Schema.optionalKey(Schema.NullOr(ShortText)),
+  recharge_tip: Schema.optionalKey(LongText),
+  recharge_shiti_tip: Schema.optionalKey(LongText),
+  follow_qrcode: Schema.optionalKey(Schema.NullOr(boundedString(FOLLOW_QRCODE_MAX_LENGTH))),
+  follow_account_name: Schema.optionalKey(Schema.NullOr(ShortText)),
+}).annotate({ identifier: "DeskSettingsRequest" });
+export type DeskSettingsRequest = typeof DeskSettingsRequest.Type;
+
+/** `GET /api/desk/settings`: the site settings as /api/webinfo/read sends them; null before any are set. */
+export const DeskSettingsResponse = Schema.Struct({ settings: Schema.NullOr(WebInfo) }).annotate({ identifier: "DeskSettingsResponse" });
+
 /** The admin's station endpoints, spread into `Api` (server src/routes/deskPlaces.ts answers them). */
 export const DeskPlacesApi = {
   deskStations: endpoint({
@@ -110,5 +141,25 @@ export const DeskPlacesApi = {
     response: Schema.String,
     summary: "Admin: every station as CSV (text/csv), exactly what the import reads: the CLI's export.",
     idempotent: true,
+  }),
+  deskSettings: endpoint({
+    method: "GET",
+    path: "/api/desk/settings",
+    access: "staff",
+    refusals: [],
+    request: Empty,
+    response: DeskSettingsResponse,
+    summary: "Admin: the site settings (spec §3's web info with the follow-us QR and account name), as /api/webinfo/read sends them; null before any are set.",
+    idempotent: true,
+  }),
+  deskSettingsSave: endpoint({
+    method: "POST",
+    path: "/api/desk/settings",
+    access: "staff",
+    refusals: ["SettingsInvalid"],
+    request: DeskSettingsRequest,
+    response: DeskSettingsResponse,
+    summary:
+      "Admin: change some site settings (a field left out keeps its value); card prefixes are digits (CardNumber.isPrefix), the follow-us QR an https URL or a data:image URL. The first save names every price. Customers see the change at once. Audit act 'settingChanged' with the changed fields before and after.",
   }),
 } as const;

@@ -340,6 +340,8 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
     request: { csv: "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time\r\nGuangzhou,Huangpu East Station,88 Huangpu East Road,113.4521,23.1042,,689,745,745,0#;92#,GZ012,020-12345678,06:00,22:00\r\n" },
     response: { added: 0, updated: 1 },
   },
+  deskSettings: { request: {}, response: { settings: exampleWebInfo } },
+  deskSettingsSave: { request: { price_0_now: 689, tel1: "400-800-1234" }, response: { settings: { ...exampleWebInfo, price_0_now: 689, tel1: "400-800-1234" } } },
   deskStationsExport: {
     request: {},
     response: "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time\r\nGuangzhou,Huangpu East Station,88 Huangpu East Road,113.4521,23.1042,,689,745,745,0#;92#,GZ012,020-12345678,06:00,22:00\r\n",

@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { exportStationsCsv } from "../cli/stationsCsv.ts";
 import { recordAct } from "../desk/audit.ts";
 import { importDeskStations, listDeskStations, saveDeskStation, type AuditStations } from "../desk/admin/places.ts";
+import { readDeskSettings, saveDeskSettings } from "../desk/admin/placesSettings.ts";
 import { requireStaff } from "../desk/session.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { ok } from "../http/envelope.ts";
 import { refuse } from "../refusals/Refusal.ts";
 
 /**
- * The admin's places at the desk (issue 26): stations one by one, or as the CLI's CSV. Each
+ * The admin's places at the desk (issue 26): stations one by one, or as the CLI's CSV, and the
+ * site settings. Each
  * change evicts this process's catalogue cache at once, as the CLI's import through the server
  * does, so customers see it on their next read rather than after the cache's 5 s.
  */
@@ -59,5 +61,19 @@ export const deskPlacesRoutes = (app: FastifyInstance): void => {
         .header("cache-control", "no-store")
         .send(await exportStationsCsv(db)),
     { preHandler: requireStaff("manageStations") },
+  );
+
+  registerEndpoint(app, Api.deskSettings, async () => ({ settings: await readDeskSettings(db) }), { preHandler: requireStaff("manageSettings") });
+
+  registerEndpoint(
+    app,
+    Api.deskSettingsSave,
+    async (change, ctx) => {
+      const audit = auditOf(ctx.request, ctx.now);
+      const settings = await saveDeskSettings(db, change, (tx, before, after) => audit(tx, "settingChanged", "site_settings", before, after));
+      catalogue.clear();
+      return ok({ settings }, "settings saved");
+    },
+    { preHandler: requireStaff("manageSettings") },
   );
 };

@@ -13,8 +13,8 @@ import type { StationRow } from "../../catalogue/stations.ts";
  * `audit` runs inside the act's transaction: a refused or failed act writes no audit row.
  */
 
-/** Writes an audit row for an act on stations, in the act's transaction. */
-export type AuditStations = (tx: Tx, act: "stationAdded" | "stationChanged" | "stationsImported", subject: string, before: unknown, after: unknown) => Promise<void>;
+/** Writes an audit row for an admin's act on places (stations, settings), in the act's transaction. */
+export type AuditStations = (tx: Tx, act: "stationAdded" | "stationChanged" | "stationsImported" | "settingChanged", subject: string, before: unknown, after: unknown) => Promise<void>;
 
 export const deskStationOf = (s: StationRow): DeskStation => ({
   id: s.id,
