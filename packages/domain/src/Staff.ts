@@ -170,6 +170,29 @@ export const validateNewStaffPassword = (
   return Result.succeed(newPassword);
 };
 
+/** An admin disabling their own account. */
+export class StaffCannotDisableSelf extends /* @__PURE__ */ Data.TaggedError("StaffCannotDisableSelf")<{}> {}
+/** Disabling the only enabled admin: nobody would be left to enable or add anyone. */
+export class StaffLastAdmin extends /* @__PURE__ */ Data.TaggedError("StaffLastAdmin")<{}> {}
+
+/** An enabled account about to be disabled, by whom (null: the operators' CLI), and how many admins are enabled now. */
+export interface StaffDisabling {
+  readonly byId: number | null;
+  readonly targetId: number;
+  readonly targetRole: Role;
+  readonly enabledAdmins: number;
+}
+
+/**
+ * Whether an enabled account may be disabled: never by itself, and never the last enabled admin
+ * (the desk always keeps someone who can manage staff). Anyone else may be.
+ */
+export const validateDisabling = (d: StaffDisabling): Result.Result<void, StaffCannotDisableSelf | StaffLastAdmin> => {
+  if (d.byId === d.targetId) return Result.fail(new StaffCannotDisableSelf());
+  if (d.targetRole === "admin" && d.enabledAdmins <= 1) return Result.fail(new StaffLastAdmin());
+  return Result.succeed(undefined);
+};
+
 /** A desk session ends after 30 minutes without a request. */
 export const STAFF_IDLE_MS = 30 * 60 * 1000;
 

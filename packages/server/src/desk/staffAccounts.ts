@@ -109,17 +109,17 @@ export const disableStaff = async (db: Database, name: string, by: Omit<StaffCha
     const found = await findStaffByName(tx, name);
     if (found === undefined) throw refuse("StaffNotFound");
     if (found.disabledAt !== null) return false;
-    if (by.actor.id === found.id) throw refuse("StaffCannotDisableSelf");
-    if (found.role === "admin") {
-      // Locked rows, in id order: two admins disabling each other at once cannot both pass this count, nor deadlock.
-      const admins = await tx
-        .select({ id: staff.id })
-        .from(staff)
-        .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)))
-        .orderBy(staff.id)
-        .for("update");
-      if (admins.length <= 1) throw refuse("StaffLastAdmin");
-    }
+    // Locked rows, in id order: two admins disabling each other at once cannot both pass the count, nor deadlock.
+    const admins =
+      found.role === "admin"
+        ? await tx
+            .select({ id: staff.id })
+            .from(staff)
+            .where(and(eq(staff.role, "admin"), isNull(staff.disabledAt)))
+            .orderBy(staff.id)
+            .for("update")
+        : [];
+    orRefuse(Staff.validateDisabling({ byId: by.actor.id, targetId: found.id, targetRole: found.role, enabledAdmins: admins.length }));
     const changed = await tx
       .update(staff)
       .set({ disabledAt: by.now })
