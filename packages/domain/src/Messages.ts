@@ -151,6 +151,7 @@ const en = {
   StationInvalid: "the station was not saved: {problems}",
   StationsImportRefused: "nothing was imported: {problems}",
   SettingsInvalid: "the settings were not saved: {problems}",
+  OrderSearchInvalid: "search by exactly one of phone, order_id or merchant_no",
   StaffCannotDisableSelf: "you cannot disable your own account",
   StaffLastAdmin: "the last enabled admin cannot be disabled",
   // transport (spec §8)
@@ -296,6 +297,7 @@ const zhCN: Record<MessageKey, string> = {
   StationInvalid: "站点未保存：{problems}",
   StationsImportRefused: "未导入任何站点：{problems}",
   SettingsInvalid: "设置未保存：{problems}",
+  OrderSearchInvalid: "请只按手机号、订单号或商户订单号中的一项查询",
   StaffCannotDisableSelf: "不能停用您自己的账户",
   StaffLastAdmin: "不能停用最后一个启用的管理员",
   Offline: "网络不可用，请检查网络连接",

@@ -1,7 +1,7 @@
 import { Schema } from "effect";
 import { endpoint } from "./Endpoint.ts";
-import { WebInfo } from "./Entities.ts";
-import { boundedString, Cents, Empty, LineText, LongText, ShortText, Url } from "./Primitives.ts";
+import { Order, WebInfo } from "./Entities.ts";
+import { boundedString, Cents, Empty, LineText, LongText, OrderIdField, Phone, ShortText, Timestamp, Url } from "./Primitives.ts";
 
 /**
  * The admin's places at the desk (issue 26): the stations (one at a time, or a whole CSV the way
@@ -100,6 +100,51 @@ export type DeskSettingsRequest = typeof DeskSettingsRequest.Type;
 /** `GET /api/desk/settings`: the site settings as /api/webinfo/read sends them; null before any are set. */
 export const DeskSettingsResponse = Schema.Struct({ settings: Schema.NullOr(WebInfo) }).annotate({ identifier: "DeskSettingsResponse" });
 
+/** `GET /api/desk/orders`: find orders by exactly one of the customer's phone, the order id or the merchant order number. */
+export const DeskOrdersQuery = Schema.Struct({
+  phone: Schema.optionalKey(Phone),
+  order_id: Schema.optionalKey(OrderIdField),
+  merchant_no: Schema.optionalKey(ShortText),
+}).annotate({ identifier: "DeskOrdersQuery" });
+export type DeskOrdersQuery = typeof DeskOrdersQuery.Type;
+
+/** The orders found, newest first, at most 100, each as the customer's detail shows it (whole card numbers). */
+export const DeskOrdersResponse = Schema.Struct({ orders: Schema.Array(Order) }).annotate({ identifier: "DeskOrdersResponse" });
+
+/** `GET /api/desk/orders/detail`: one order by id. */
+export const DeskOrderQuery = Schema.Struct({ order_id: OrderIdField }).annotate({ identifier: "DeskOrderQuery" });
+
+/** One payment the channel reported for the order, and its refund. */
+export const DeskPayment = Schema.Struct({
+  channel: ShortText,
+  transaction_id: Schema.String,
+  amount: Cents,
+  paid_at: Timestamp,
+  refund_required: Schema.Boolean,
+  refunded_at: Schema.NullOr(Timestamp),
+  refund_no: Schema.NullOr(Schema.String),
+}).annotate({ identifier: "DeskPayment" });
+
+/** One QR code issued for the order: live, voided (regenerated, refunded) or redeemed, when and by whom. */
+export const DeskQrCode = Schema.Struct({
+  code: ShortText,
+  issued_at: Timestamp,
+  voided_at: Schema.NullOr(Timestamp),
+  redeemed_at: Schema.NullOr(Timestamp),
+  redeemed_by: Schema.NullOr(ShortText),
+}).annotate({ identifier: "DeskQrCode" });
+
+/** The order as the customer's detail shows it, its refund's state, its payments and its QR codes (oldest first). */
+export const DeskOrderResponse = Schema.Struct({
+  order: Order,
+  refund_reason: Schema.NullOr(Schema.String),
+  refund_requested_at: Schema.NullOr(Timestamp),
+  refunded_at: Schema.NullOr(Timestamp),
+  payments: Schema.Array(DeskPayment),
+  qr_codes: Schema.Array(DeskQrCode),
+}).annotate({ identifier: "DeskOrderResponse" });
+export type DeskOrderResponse = typeof DeskOrderResponse.Type;
+
 /** The admin's station endpoints, spread into `Api` (server src/routes/deskPlaces.ts answers them). */
 export const DeskPlacesApi = {
   deskStations: endpoint({
@@ -161,5 +206,27 @@ export const DeskPlacesApi = {
     response: DeskSettingsResponse,
     summary:
       "Admin: change some site settings (a field left out keeps its value); card prefixes are digits (CardNumber.isPrefix), the follow-us QR an https URL or a data:image URL. The first save names every price. Customers see the change at once. Audit act 'settingChanged' with the changed fields before and after.",
+  }),
+  deskOrders: endpoint({
+    method: "GET",
+    path: "/api/desk/orders",
+    access: "staff",
+    refusals: ["OrderSearchInvalid", "PhoneInvalid"],
+    request: DeskOrdersQuery,
+    response: DeskOrdersResponse,
+    summary:
+      "Admin: find orders by exactly one of `phone` (read by Phone.normalize), `order_id` or `merchant_no`; newest first, at most 100, each as the customer's detail shows it. Read only: no audit row.",
+    idempotent: true,
+  }),
+  deskOrder: endpoint({
+    method: "GET",
+    path: "/api/desk/orders/detail",
+    access: "staff",
+    refusals: ["OrderNotFound"],
+    request: DeskOrderQuery,
+    response: DeskOrderResponse,
+    summary:
+      "Admin: one order (`order_id`): as the customer's detail shows it, its refund's state, its payments (with refunds) and every QR code issued for it, with redeemed_at and redeemed_by. Read only: no audit row.",
+    idempotent: true,
   }),
 } as const;

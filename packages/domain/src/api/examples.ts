@@ -342,6 +342,28 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   },
   deskSettings: { request: {}, response: { settings: exampleWebInfo } },
   deskSettingsSave: { request: { price_0_now: 689, tel1: "400-800-1234" }, response: { settings: { ...exampleWebInfo, price_0_now: 689, tel1: "400-800-1234" } } },
+  deskOrders: { request: { phone: "13800138000" }, response: { orders: [exampleOrder] } },
+  deskOrder: {
+    request: { order_id: 5001 },
+    response: {
+      order: { ...exampleOrder, order_status: 3, payment_time: "2024-11-26T09:16:02+08:00", count: 0 },
+      refund_reason: null,
+      refund_requested_at: null,
+      refunded_at: null,
+      payments: [
+        {
+          channel: "wechat",
+          transaction_id: "4200002024112609160212345678",
+          amount: cents(9162),
+          paid_at: "2024-11-26T09:16:02+08:00",
+          refund_required: false,
+          refunded_at: null,
+          refund_no: null,
+        },
+      ],
+      qr_codes: [{ code: "KP5001-2F7C9E0B41", issued_at: "2024-11-26T09:16:02+08:00", voided_at: null, redeemed_at: "2024-11-26T10:02:40+08:00", redeemed_by: "li.cashier" }],
+    },
+  },
   deskStationsExport: {
     request: {},
     response: "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time\r\nGuangzhou,Huangpu East Station,88 Huangpu East Road,113.4521,23.1042,,689,745,745,0#;92#,GZ012,020-12345678,06:00,22:00\r\n",

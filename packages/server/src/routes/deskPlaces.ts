@@ -2,6 +2,7 @@ import { Api } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { exportStationsCsv } from "../cli/stationsCsv.ts";
 import { recordAct } from "../desk/audit.ts";
+import { deskOrder, findDeskOrders } from "../desk/admin/orders.ts";
 import { importDeskStations, listDeskStations, saveDeskStation, type AuditStations } from "../desk/admin/places.ts";
 import { readDeskSettings, saveDeskSettings } from "../desk/admin/placesSettings.ts";
 import { requireStaff } from "../desk/session.ts";
@@ -11,7 +12,7 @@ import { refuse } from "../refusals/Refusal.ts";
 
 /**
  * The admin's places at the desk (issue 26): stations one by one, or as the CLI's CSV, and the
- * site settings. Each
+ * site settings (each change audited), and a read-only look at orders. Each
  * change evicts this process's catalogue cache at once, as the CLI's import through the server
  * does, so customers see it on their next read rather than after the cache's 5 s.
  */
@@ -76,4 +77,8 @@ export const deskPlacesRoutes = (app: FastifyInstance): void => {
     },
     { preHandler: requireStaff("manageSettings") },
   );
+
+  registerEndpoint(app, Api.deskOrders, async (query, ctx) => ({ orders: await findDeskOrders(db, query, ctx.now) }), { preHandler: requireStaff("readOrders") });
+
+  registerEndpoint(app, Api.deskOrder, async ({ order_id }, ctx) => deskOrder(db, order_id, ctx.now), { preHandler: requireStaff("readOrders") });
 };
