@@ -1,5 +1,5 @@
-import { Refund } from "@fuel/domain";
-import { and, desc, eq } from "drizzle-orm";
+import { Refund, type Money } from "@fuel/domain";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { orders } from "../db/schema.ts";
 import type { Queryable } from "../db/queryable.ts";
 import { STATUS } from "../orderRecords/rows.ts";
@@ -14,7 +14,7 @@ import { STATUS } from "../orderRecords/rows.ts";
 export const WAITING_ORDERS_SHOWN = 50;
 
 /** The columns a distributor sees of an order (the sandbox page; the desk's queue adds the whole card number). */
-export const DISTRIBUTOR_COLUMNS = {
+const DISTRIBUTOR_COLUMNS = {
   id: orders.id,
   mchntOrderNo: orders.mchntOrderNo,
   issuesCard: orders.issuesCard,
@@ -60,3 +60,19 @@ export const waitingOrders = async (db: Queryable, orderId?: number): Promise<Wa
 /** The status code of a recharge order (undefined: no such recharge order), for the page's "order N is now ..." line. */
 export const rechargeStatus = async (db: Queryable, orderId: number): Promise<number | undefined> =>
   (await db.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.kind, "recharge"))).limit(1))[0]?.status;
+
+/** A waiting order with its whole card number (null for a card purchase not settled yet), as the desk's queue shows it. */
+export interface QueuedOrder extends Omit<WaitingOrder, "orderAmount" | "amount"> {
+  readonly orderAmount: Money.Cents;
+  readonly amount: Money.Cents;
+  readonly cardNum: string | null;
+}
+
+/** The desk's queue (../desk/acts/queue.ts): the orders waiting the longest first (ties: the older order), at most `limit`. */
+export const longestWaitingOrders = async (db: Queryable, limit: number): Promise<QueuedOrder[]> =>
+  db
+    .select({ ...DISTRIBUTOR_COLUMNS, cardNum: orders.cardNum })
+    .from(orders)
+    .where(waiting)
+    .orderBy(asc(orders.paidAt), asc(orders.id))
+    .limit(limit);

@@ -1,9 +1,7 @@
 import { Time } from "@fuel/domain";
 import type { DeskQueueResponse } from "@fuel/domain/api";
-import { asc } from "drizzle-orm";
 import type { Queryable } from "../../db/queryable.ts";
-import { orders } from "../../db/schema.ts";
-import { DISTRIBUTOR_COLUMNS, waiting } from "../../recharge/waitingOrders.ts";
+import { longestWaitingOrders } from "../../recharge/waitingOrders.ts";
 
 /** The queue shows at most this many: the longest waiting, who matter most. */
 export const DESK_QUEUE_SHOWN = 100;
@@ -14,12 +12,7 @@ export const DESK_QUEUE_SHOWN = 100;
  * The distributor tops up the whole card number, so it is shown whole.
  */
 export const settlementQueue = async (db: Queryable): Promise<DeskQueueResponse> => {
-  const rows = await db
-    .select({ ...DISTRIBUTOR_COLUMNS, cardNum: orders.cardNum })
-    .from(orders)
-    .where(waiting)
-    .orderBy(asc(orders.paidAt), asc(orders.id))
-    .limit(DESK_QUEUE_SHOWN);
+  const rows = await longestWaitingOrders(db, DESK_QUEUE_SHOWN);
   return {
     orders: rows.map((r) => ({
       order_id: r.id,
