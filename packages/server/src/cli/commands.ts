@@ -6,7 +6,7 @@ import { addToBlacklist, listBlacklist, removeFromBlacklist } from "../operators
 import { createInviteCodes, listInviteCodes } from "../operators/inviteCodes.ts";
 import { cannotRead } from "./inputFiles.ts";
 import { runStaffCommand } from "./staffCommands.ts";
-import { exportStationsCsv, importStationsCsv } from "./stationsCsv.ts";
+import { exportStationsCsv, importStationsCsv } from "../operators/stationsCsv.ts";
 
 /** Where a command writes: standard output and standard error in the process, arrays in tests. */
 export interface CliIo {

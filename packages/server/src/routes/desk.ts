@@ -1,7 +1,7 @@
 import { Time } from "@fuel/domain";
 import { Api, type AuditRow } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
-import { serializeCsv } from "../cli/csv.ts";
+import { serializeCsv } from "../operators/csv.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { scryptParams } from "../security/passwords.ts";

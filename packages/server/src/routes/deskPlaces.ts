@@ -1,6 +1,6 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { exportStationsCsv } from "../cli/stationsCsv.ts";
+import { exportStationsCsv } from "../operators/stationsCsv.ts";
 import { recordAct } from "../desk/audit.ts";
 import { deskOrder, findDeskOrders } from "../desk/admin/orders.ts";
 import { importDeskStations, listDeskStations, saveDeskStation, type AuditStations } from "../desk/admin/places.ts";

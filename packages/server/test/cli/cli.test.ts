@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/commands.ts";
-import { STATION_COLUMNS } from "../../src/cli/stationsCsv.ts";
+import { STATION_COLUMNS } from "../../src/operators/stationsCsv.ts";
 import { resetDatabase } from "../../src/db/client.ts";
 import { blacklist, cities, inviteCodes, stations } from "../../src/db/schema.ts";
 import { seedIfEmpty } from "../../src/seed/seed.ts";

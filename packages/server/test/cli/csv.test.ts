@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CsvSyntaxError, parseCsv, serializeCsv } from "../../src/cli/csv.ts";
+import { CsvSyntaxError, parseCsv, serializeCsv } from "../../src/operators/csv.ts";
 
 describe("parseCsv", () => {
   it("reads quoted commas, doubled quotes and line breaks, CRLF or LF, and names each record's first line", () => {

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Catalogue } from "../../src/catalogue/catalogue.ts";
-import { STATION_COLUMNS } from "../../src/cli/stationsCsv.ts";
+import { STATION_COLUMNS } from "../../src/operators/stationsCsv.ts";
 import { openOperatorChannel, OperatorChannelError, type OperatorChannel } from "../../src/cli/operatorChannel.ts";
 import { runOperatorCommand } from "../../src/cli/operatorCommand.ts";
 import { MAX_SOCKET_PATH_BYTES, operatorSocketPathOf } from "../../src/cli/protocol.ts";

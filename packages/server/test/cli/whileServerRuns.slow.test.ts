@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STATION_COLUMNS } from "../../src/cli/stationsCsv.ts";
+import { STATION_COLUMNS } from "../../src/operators/stationsCsv.ts";
 import { lockPathOf } from "../../src/db/pglite/folderLock.ts";
 import { migratedPgliteTar } from "../helpers/pgliteTemplate.ts";
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { parseCsv } from "../../src/cli/csv.ts";
+import { parseCsv } from "../../src/operators/csv.ts";
 import { auditLog } from "../../src/db/schema.ts";
 import { recordAct } from "../../src/desk/audit.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";

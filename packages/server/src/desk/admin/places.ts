@@ -1,6 +1,6 @@
 import type { DeskStation, DeskStationSaveRequest } from "@fuel/domain/api";
 import { and, asc, eq } from "drizzle-orm";
-import { checkRow, ensureCities, importStationsCsv, type StationInsert } from "../../cli/stationsCsv.ts";
+import { checkRow, ensureCities, importStationsCsv, type StationInsert } from "../../operators/stationsCsv.ts";
 import type { Database } from "../../db/client.ts";
 import type { Tx } from "../../db/queryable.ts";
 import { stations } from "../../db/schema.ts";
