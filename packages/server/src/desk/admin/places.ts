@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import type { Tx } from "../../db/queryable.ts";
 import { stations } from "../../db/schema.ts";
 import { refuse } from "../../refusals/Refusal.ts";
-import type { StationRow } from "../../catalogue/stations.ts";
+import { stationToWire, type StationRow } from "../../catalogue/stations.ts";
 
 /**
  * The admin's stations at the desk (issue 26). A form's station goes through the CSV import's row
@@ -16,23 +16,8 @@ import type { StationRow } from "../../catalogue/stations.ts";
 /** Writes an audit row for an admin's act on places (stations, settings), in the act's transaction. */
 export type AuditStations = (tx: Tx, act: "stationAdded" | "stationChanged" | "stationsImported" | "settingChanged", subject: string, before: unknown, after: unknown) => Promise<void>;
 
-export const deskStationOf = (s: StationRow): DeskStation => ({
-  id: s.id,
-  city: s.city,
-  title: s.title,
-  address: s.address,
-  longitude: s.longitude,
-  latitude: s.latitude,
-  shop_image: s.shopImage,
-  now_price: s.nowPrice,
-  nation_price: s.nationPrice,
-  original_price: s.originalPrice,
-  sell_type: s.sellType,
-  code_id: s.codeId,
-  tel: s.tel,
-  business_start_time: s.businessStartTime,
-  business_end_time: s.businessEndTime,
-});
+/** A station as the desk lists it: the same fields the customers' catalogue answers (`stationToWire`). */
+export const deskStationOf = (s: StationRow): DeskStation => stationToWire(s);
 
 export const listDeskStations = async (db: Database): Promise<DeskStation[]> =>
   (await db.select().from(stations).orderBy(asc(stations.id))).map(deskStationOf);
