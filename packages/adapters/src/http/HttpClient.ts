@@ -1,8 +1,8 @@
 import { Constants } from "@fuel/domain";
-import type { ApiName, RequestEncodedOf, ResponseOf } from "@fuel/domain/api";
+import type { ApiName, CustomerApiName, RequestEncodedOf, ResponseOf } from "@fuel/domain/api";
 import { Effect, Result } from "effect";
 import { loadOnce } from "../lazy/loadOnce.ts";
-import type * as ContractModule from "./contract.ts";
+import type { Route } from "./decodeWith.ts";
 import type { ApiCaller, CallOptions } from "../ports/Api.ts";
 import {
   badAnswer,
@@ -28,7 +28,13 @@ import { parseErrorParams, type ErrorParams } from "./errorParams.ts";
  * table and schemas) is loaded on demand: see ./contract.ts.
  */
 
-export interface HttpClientOptions {
+/** The endpoint table and answer decoder a client calls with: ./contract.ts (the app's) or ./deskContract.ts. */
+export interface Contract<N extends ApiName> {
+  readonly routeOf: (name: N) => Route;
+  readonly decodeAnswer: (name: N, data: unknown) => Result.Result<unknown, string>;
+}
+
+export interface HttpClientOptions<N extends ApiName = CustomerApiName> {
   /** Where `/api` lives: "" for the same origin (the app and the API share a port). */
   readonly baseUrl?: string;
   readonly tokens: TokenStore;
@@ -40,12 +46,15 @@ export interface HttpClientOptions {
   /** Called after a 400 NotActivated (the UI goes to /activated). */
   readonly onNotActivated?: (error: NotActivated) => void;
   /** Where the contract comes from: by default `import("./contract.ts")` (its own chunk in the app). */
-  readonly contract?: () => Promise<Contract>;
+  readonly contract?: () => Promise<Contract<N>>;
+  /**
+   * The statuses that mean 'signed out': by default 401, 403 and 422 (spec §8). The staff desk
+   * gives only 401: its 403 is 'your role may not do this', and the session lives on.
+   */
+  readonly sessionEndedStatuses?: ReadonlyArray<SessionEnded["status"]>;
   /** The cap on the wait before the one retry of a 503 (issue 22): by default {@link MAX_RETRY_DELAY_MS}. */
   readonly maxRetryDelayMs?: number;
 }
-
-type Contract = typeof ContractModule;
 
 interface Envelope {
   readonly status: unknown;
@@ -78,17 +87,19 @@ interface Received {
   readonly params: ErrorParams | undefined;
 }
 
-export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
+export const createHttpClient = <N extends ApiName = CustomerApiName>(options: HttpClientOptions<N>): ApiCaller<N> => {
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? Constants.REQUEST_TIMEOUT_MS;
   const baseUrl = options.baseUrl ?? "";
   const maxRetryDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
   const { tokens } = options;
-  const contract = loadOnce(options.contract ?? (() => import("./contract.ts")));
+  const sessionEnded: ReadonlySet<number> = new Set(options.sessionEndedStatuses ?? [401, 403, 422]);
+  // Without its own contract a client calls only the customer's endpoints (N's default).
+  const contract = loadOnce(options.contract ?? (() => import("./contract.ts") as Promise<Contract<N>>));
   // Fetched at once (in parallel with the first screen), not at the first call.
   contract().catch(() => undefined);
 
-  const send = (name: ApiName, input: unknown, callOptions: CallOptions | undefined) =>
+  const send = (name: N, input: unknown, callOptions: CallOptions | undefined) =>
     Effect.gen(function* () {
       const { routeOf, decodeAnswer } = yield* Effect.tryPromise({ try: contract, catch: () => offline() });
       const endpoint = routeOf(name);
@@ -178,8 +189,9 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
     // when it sent none: the app then words the failure itself (ui describeError).
     const message = typeof envelope?.message === "string" ? envelope.message : "";
 
-    if (status === 401 || status === 403 || status === 422) {
-      const error = new SessionEnded({ message, status, tag });
+    if (sessionEnded.has(status)) {
+      // Sound: the set holds only SessionEnded statuses (the option's type).
+      const error = new SessionEnded({ message, status: status as SessionEnded["status"], tag });
       return Effect.flatMap(tokens.clear(), () => {
         options.onSessionEnded?.(error);
         return Effect.fail(error);
@@ -200,7 +212,7 @@ export const createHttpClient = (options: HttpClientOptions): ApiCaller => {
   };
 
   return {
-    call: <K extends ApiName>(name: K, input: RequestEncodedOf<K>, callOptions?: CallOptions) =>
+    call: <K extends N>(name: K, input: RequestEncodedOf<K>, callOptions?: CallOptions) =>
       send(name, input, callOptions) as Effect.Effect<ResponseOf<K>, ApiError>,
   };
 };

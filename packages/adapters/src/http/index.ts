@@ -6,3 +6,4 @@ export { newActionKey } from "./actionKey.ts";
 export { gatewaysOver } from "./gateways.ts";
 export { queryOf } from "./query.ts";
 export { createHttpClient, type HttpClientOptions } from "./HttpClient.ts";
+export { createDeskClient, type DeskClientOptions } from "./deskClient.ts";

@@ -1,4 +1,4 @@
-import type { ApiName, OrderListFilter, RequestEncodedOf, ResponseOf } from "@fuel/domain/api";
+import type { ApiName, CustomerApiName, OrderListFilter, RequestEncodedOf, ResponseOf } from "@fuel/domain/api";
 import type { Effect } from "effect";
 import type { ApiError } from "./errors.ts";
 
@@ -19,9 +19,13 @@ export interface CallOptions {
   readonly idempotencyKey?: string;
 }
 
-/** The one seam every gateway is built on: call a contract endpoint by name. */
-export interface ApiCaller {
-  call<K extends ApiName>(name: K, input: RequestEncodedOf<K>, options?: CallOptions): Answer<K>;
+/**
+ * The one seam every gateway is built on: call a contract endpoint by name. The app's caller knows
+ * only the customer's endpoints (`CustomerApiName`); the staff desk's caller is an
+ * `ApiCaller<ApiName>` (issue 26).
+ */
+export interface ApiCaller<N extends ApiName = CustomerApiName> {
+  call<K extends N>(name: K, input: RequestEncodedOf<K>, options?: CallOptions): Answer<K>;
 }
 
 /** Sign-in, the phone, passwords, activation, the blacklist (spec §4 login flow, §6). */

@@ -1,5 +1,5 @@
 import { Constants } from "@fuel/domain";
-import { Api, ApiNames, examples, type ApiName, type ResponseOf } from "@fuel/domain/api";
+import { Api, CustomerApiNames, examples, type ApiName, type ResponseOf } from "@fuel/domain/api";
 import { Cause, Effect, Exit, Fiber, Option, Schema } from "effect";
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -211,6 +211,16 @@ describe("createHttpClient: the session ends on 401, 403 and 422", () => {
     expect(await Effect.runPromise(h.tokens.activated())).toBe(false);
     expect(h.sessionEnded).toEqual([error]);
     expect(h.notActivated).toEqual([]);
+  });
+
+  it("the desk's client (issue 26) ends the session on 401 only: its 403 is a refusal for the role, the session lives on", async () => {
+    const desk = createHttpClient<ApiName>({ tokens: new MemoryTokenStore(), fetch: fakeFetch(() => refusal(403, "not for your role", { "x-error-tag": "StaffActionForbidden" })).fetch, sessionEndedStatuses: [401], contract: () => import("../../src/http/deskContract.ts") });
+    const error = await failureOf(desk.call("deskRedeem", examples.deskRedeem.request));
+    expect(error).toMatchObject({ _tag: "ServerRefused", status: 403, tag: "StaffActionForbidden" });
+    const ended: SessionEnded[] = [];
+    const signedOut = createHttpClient<ApiName>({ tokens: new MemoryTokenStore(), fetch: fakeFetch(() => refusal(401, "")).fetch, sessionEndedStatuses: [401], onSessionEnded: (e) => ended.push(e), contract: () => import("../../src/http/deskContract.ts") });
+    expect(await failureOf(signedOut.call("deskMe", {}))).toMatchObject({ _tag: "SessionEnded", status: 401 });
+    expect(ended).toHaveLength(1);
   });
 
   it("a session end without a readable message carries no text of its own (the app words it)", async () => {
@@ -431,14 +441,14 @@ const bodyArb = fc.oneof(
     message: fc.oneof(fc.string(), fc.jsonValue()),
     data: fc.jsonValue(),
   }).map((e) => JSON.stringify(e)),
-  fc.constantFrom(...ApiNames).map((name) => envelope(examples[name].response)),
+  fc.constantFrom(...CustomerApiNames).map((name) => envelope(examples[name].response)),
 );
 
 describe("createHttpClient: any answer", () => {
   it("any status 100..599 with any body and headers ends in success or a tagged ApiError, never a throw", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...ApiNames),
+        fc.constantFrom(...CustomerApiNames),
         fc.integer({ min: 100, max: 599 }),
         bodyArb,
         fc.option(headerValue, { nil: undefined }),

@@ -18,5 +18,6 @@ export * from "./Desk.ts";
 export * from "./DeskActs.ts";
 export * from "./DeskAdmin.ts";
 export * from "./DeskPlaces.ts";
+export * from "./CustomerApi.ts";
 export * from "./Api.ts";
 export * from "./examples.ts";
