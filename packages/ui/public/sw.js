@@ -17,7 +17,8 @@ const SHELL = "/index.html";
 /** A navigation that has not answered in this time is served the kept shell (a weak signal at the pump). */
 const NAVIGATION_TIMEOUT_MS = 5000;
 
-const neverCached = (path) => path === "/api" || path.startsWith("/api/") || path.startsWith("/sandbox/");
+// The staff desk (/desk) is its own page and bundle: never answered with this app's shell.
+const neverCached = (path) => path === "/api" || path.startsWith("/api/") || path.startsWith("/sandbox/") || path === "/desk" || path.startsWith("/desk/");
 
 self.addEventListener("install", (event) => {
   event.waitUntil(

@@ -25,6 +25,12 @@ const isSpaRoute = (method: string, path: string): boolean =>
   !path.startsWith("/sandbox/") &&
   !(path.split("/").pop() ?? "").includes(".");
 
+/** A page of the staff desk (issue 26): `/desk` and any route under it; its own build in `desk/`. */
+export const isDeskRoute = (path: string): boolean => path === "/desk" || path.startsWith("/desk/");
+
+/** The desk's page, in the UI build's `desk/` folder (packages/ui/vite.desk.config.ts). */
+export const DESK_PAGE = "desk/desk.html";
+
 /** A source map (`/assets/index-AbC123.js.map`): the app's full sources. The path arrives decoded (`.m%61p` is `.map`). */
 export const isSourceMapPath = (pathname: string): boolean => /\.map$/i.test(pathname);
 
@@ -77,6 +83,7 @@ export interface UiOptions {
  */
 export const registerUi = async (app: FastifyInstance, distDir: string, options: UiOptions): Promise<void> => {
   const hasIndex = existsSync(join(distDir, "index.html"));
+  const hasDesk = existsSync(join(distDir, DESK_PAGE));
   const files = new Set(existsSync(distDir) ? readdirSync(distDir) : []);
   if (existsSync(distDir)) {
     await app.register(fastifyStatic, {
@@ -112,7 +119,10 @@ export const registerUi = async (app: FastifyInstance, distDir: string, options:
 
   app.setNotFoundHandler((request, reply) => {
     const path = pathOf(request.url);
-    if (hasIndex && isSpaRoute(request.method, path)) {
+    // The desk's routes get the desk's page, never the customer's app (nor its prerendered screens).
+    if (isSpaRoute(request.method, path) && isDeskRoute(path)) {
+      if (hasDesk) return reply.code(200).sendFile(DESK_PAGE);
+    } else if (hasIndex && isSpaRoute(request.method, path)) {
       return reply.code(200).sendFile("index.html");
     }
     return reply.code(404).type("application/json; charset=utf-8").send(errorEnvelope("not found"));

@@ -1,5 +1,6 @@
 import { observer } from "mobx-react-lite";
 import { useEffect } from "react";
+import type { NoticeStore } from "../stores/NoticeStore.ts";
 import { useStores } from "../stores/StoresContext.tsx";
 
 /**
@@ -7,7 +8,11 @@ import { useStores } from "../stores/StoresContext.tsx";
  * region so a screen reader says it too (the toast itself is gone after two seconds).
  */
 export const Notices = observer(function Notices() {
-  const { notices } = useStores();
+  return <NoticesOf notices={useStores().notices} />;
+});
+
+/** The toasts and live region of a {@link NoticeStore}: the app's (above) and the staff desk's. */
+export const NoticesOf = observer(function NoticesOf({ notices }: { readonly notices: NoticeStore }) {
   const latest = notices.latest;
   useEffect(() => {
     if (latest === undefined) return;

@@ -1,6 +1,7 @@
 import List from "antd-mobile/es/components/list";
 import type { ReactNode } from "react";
 import { Link } from "../router/index.tsx";
+import "./RowLink.css";
 
 interface RowLinkProps {
   /** A page of the app. */

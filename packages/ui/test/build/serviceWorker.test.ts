@@ -41,6 +41,9 @@ describe("the service worker's routing", () => {
   it("never answers a /sandbox request (the sandbox pay sheet and consent page)", () => {
     expect(answers("https://fuel.example/sandbox/oauth/authorize?state=1", "navigate")).toBe(false);
     expect(answers("https://fuel.example/sandbox/pay")).toBe(false);
+    // The staff desk is its own page (issue 26): never the customer's shell, online or not.
+    expect(answers("https://fuel.example/desk", "navigate")).toBe(false);
+    expect(answers("https://fuel.example/desk/redeem", "navigate")).toBe(false);
   });
 
   it("answers navigations (the kept shell when offline) and hashed assets (cache first)", () => {

@@ -1,0 +1,5 @@
+/** The desk's people texts (issue 26). */
+export const people = {
+  en: {},
+  "zh-CN": {},
+} as const;
