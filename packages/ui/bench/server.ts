@@ -2,6 +2,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 
 export interface RunningServer {
   readonly baseUrl: string;
+  /** The one-time password of the desk's first admin, `desk.admin`, as the sandbox start prints it (issue 26). */
+  readonly deskAdminPassword: string | undefined;
   readonly stop: () => Promise<void>;
 }
 
@@ -17,8 +19,8 @@ export const startServer = async (repoDir: string, port: string, uiDistDir?: str
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  let out = "";
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    let out = "";
     const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${out}`)), 120_000);
     server.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
@@ -30,8 +32,10 @@ export const startServer = async (repoDir: string, port: string, uiDistDir?: str
     });
     server.once("exit", (code) => reject(new Error(`the server exited (${code}):\n${out}`)));
   });
+  const deskAdminPassword = /sign in as desk\.admin with the one-time password (\S+)/.exec(out)?.[1];
   return {
     baseUrl,
+    deskAdminPassword,
     stop: async () => {
       if (server.exitCode === null) server.kill("SIGTERM");
       await exited;

@@ -15,7 +15,7 @@ let running: RunningServer | undefined;
 
 beforeAll(async () => {
   running = await startServer(repoDir, "0", inject("distDir"));
-  serverStarted(running.baseUrl);
+  serverStarted(running.baseUrl, running.deskAdminPassword);
 }, 120_000);
 
 afterAll(async () => {
