@@ -62,6 +62,7 @@ const main = async (): Promise<void> => {
     const server = await startServer({ config, report: (line) => console.log(line), warn: (line) => console.error(line) });
     exitOnSignals(server.close, (msg) => server.app.log.info(msg));
     console.log(`listening on ${server.url ?? ""}`);
+    if (server.url !== undefined) console.log(`the staff desk: ${server.url}desk`);
   } catch (err) {
     // startServer stopped whatever it had started. Another process holds the PGlite folder, or the
     // folder cannot be opened: the message says who or why, and what to do, in one line; no stack trace.

@@ -76,7 +76,7 @@ const seedDemoData = async (database: DatabaseHandle, clock: Clock, scrypt: Scry
     for (const code of seed.inviteCodes) report(`  ${code}`);
   }
   const deskPassword = await seedDeskAdminIfNone(database.db, new Date(clock.now()), scrypt);
-  if (deskPassword !== undefined) report(`the staff desk (its API /api/desk; the /desk page is yet to come): sign in as ${SANDBOX_DESK_ADMIN} with the one-time password ${deskPassword}`);
+  if (deskPassword !== undefined) report(`the staff desk at /desk: sign in as ${SANDBOX_DESK_ADMIN} with the one-time password ${deskPassword}`);
   const demoCards = await seedDemoCardsIfNone(database.db, new Date(clock.now()));
   if (demoCards > 0) report(`loaded ${demoCards} demo fuel cards for the phones ${DEMO_CARD_PHONES.join(", ")}`);
 };

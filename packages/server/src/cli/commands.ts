@@ -42,6 +42,7 @@ export const USAGE = `usage: npm run fuel -- <command>
                              redeems at the stations given); prints a one-time password
                              on the last line
   staff disable NAME         the account can no longer sign in; signs it out everywhere
+  staff enable NAME          a disabled account can sign in again (with its password as it was)
   staff reset NAME           a new one-time password (last line); signs it out everywhere
 
 The database is the server's: DATABASE_URL, or PGlite in ./data/pglite when unset.
@@ -114,6 +115,7 @@ export const runCli = async (args: ReadonlyArray<string>, io: CliIo): Promise<nu
       return 0;
     case "staff add":
     case "staff disable":
+    case "staff enable":
     case "staff reset":
       return runStaffCommand(action, args.slice(2), io);
     case "":

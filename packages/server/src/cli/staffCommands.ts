@@ -1,13 +1,13 @@
 import { Messages } from "@fuel/domain";
 import type { AuditActor } from "../desk/audit.ts";
-import { addStaff, disableStaff, resetStaff } from "../desk/staffAccounts.ts";
+import { addStaff, disableStaff, enableStaff, resetStaff } from "../desk/staffAccounts.ts";
 import { Refusal } from "../refusals/Refusal.ts";
 import { DEFAULT_PASSWORD_HASH_COST } from "../security/passwordCost.ts";
 import { scryptParams } from "../security/passwords.ts";
 import type { CliIo } from "./commands.ts";
 
 /**
- * `staff add NAME ROLE [--station ID]...`, `staff disable NAME`, `staff reset NAME` (issue 26).
+ * `staff add NAME ROLE [--station ID]...`, `staff disable NAME`, `staff enable NAME`, `staff reset NAME` (issue 26).
  * The first admin comes from here. A one-time password is printed alone on the LAST line, so a
  * script can take it with `tail -n 1`; it is shown once and stored only hashed.
  */
@@ -57,6 +57,9 @@ export const runStaffCommand = async (action: string | undefined, rest: Readonly
       }
       case "disable":
         io.out((await disableStaff(io.db, name, by)) ? `${name} is disabled and signed out everywhere` : `${name} was already disabled`);
+        return 0;
+      case "enable":
+        io.out((await enableStaff(io.db, name, by)) ? `${name} is enabled again (with the password as it was; \`staff reset ${name}\` for a new one)` : `${name} was not disabled`);
         return 0;
       case "reset": {
         const password = await resetStaff(io.db, name, by);

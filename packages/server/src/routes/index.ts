@@ -11,7 +11,7 @@ import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
 import { operatorSandboxRoutes } from "./operators.ts";
 import { orderRoutes } from "./orders.ts";
 import { paymentRoutes, paymentSandboxRoutes } from "./payments.ts";
-import { rechargeRoutes, rechargeSandboxRoutes } from "./recharge.ts";
+import { deskDistributorRedirect, rechargeRoutes, rechargeSandboxRoutes } from "./recharge.ts";
 import { versionRoutes } from "./version.ts";
 
 /**
@@ -37,6 +37,7 @@ export const registerRoutes = (app: FastifyInstance): void => {
     // A cashier or distributor run through the desk (CASHIER_PROVIDER / DISTRIBUTOR_PROVIDER=desk) has no sandbox stand-in.
     if (app.deps.config.providers.cashier === "sandbox") cashierSandboxRoutes(app);
     if (app.deps.config.providers.distributor === "sandbox") rechargeSandboxRoutes(app);
+    else deskDistributorRedirect(app);
     geocodeSandboxRoutes(app);
     // Only with FUEL_BENCH_PROBE=1 (npm run bench:write); never in production mode.
     benchProbeRoutes(app);

@@ -69,6 +69,15 @@ export const rechargeSandboxRoutes = (app: FastifyInstance): void => {
 };
 
 /** A single string parameter of a query or form (repeated or absent: undefined). */
+/**
+ * A sandbox whose distributor is the staff desk (DISTRIBUTOR_PROVIDER=desk, rehearsing
+ * production): the app's 'settle in the sandbox' link still opens, and lands on the desk's queue,
+ * where a distributor settles it as in production, instead of a 404.
+ */
+export const deskDistributorRedirect = (app: FastifyInstance): void => {
+  app.get(DISTRIBUTOR_PATH, (_request, reply) => reply.header("cache-control", "no-store").redirect("/desk/queue", 303));
+};
+
 const param = (source: unknown, name: string): string | undefined => {
   const value = typeof source === "object" && source !== null ? (source as Record<string, unknown>)[name] : undefined;
   return typeof value === "string" ? value : undefined;

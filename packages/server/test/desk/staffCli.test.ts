@@ -88,6 +88,19 @@ describe("npm run fuel -- staff (issue 26)", () => {
     expect(out.at(-1)).toContain("already disabled");
   });
 
+  it("staff enable lets a disabled account sign in again with its password as it was; twice changes nothing", async () => {
+    await run("staff", "add", "li.cashier", "cashier");
+    const password = out.at(-1) ?? "";
+    expect(await run("staff", "disable", "li.cashier")).toBe(0);
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.cashier", password })).statusCode).toBe(403);
+    expect(await run("staff", "enable", "li.cashier")).toBe(0);
+    expect(out.at(-1)).toContain("enabled again");
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.cashier", password })).statusCode).toBe(200);
+    expect(await run("staff", "enable", "li.cashier")).toBe(0);
+    expect(out.at(-1)).toContain("was not disabled");
+    expect(await run("staff", "enable", "nobody")).toBe(1);
+  });
+
   it("staff reset gives a new one-time password and signs the account out everywhere", async () => {
     await run("staff", "add", "li.admin", "admin");
     const first = out.at(-1) ?? "";

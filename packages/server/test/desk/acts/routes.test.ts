@@ -194,3 +194,17 @@ describe("in production mode the desk is the cashier and the distributor", () =>
   });
 });
 
+
+describe("a sandbox whose distributor is the desk (DISTRIBUTOR_PROVIDER=desk)", () => {
+  let rehearsal: BootedApp;
+  beforeAll(async () => {
+    rehearsal = await bootApp({ config: { providers: { ...testConfig().providers, distributor: "desk" as const } } });
+  });
+  afterAll(async () => rehearsal.close());
+
+  it("the app's 'settle in the sandbox' link lands on the desk's queue instead of a 404; the sandbox settle call is not there", async () => {
+    const page = await rehearsal.app.inject({ method: "GET", url: "/sandbox/distributor?order_id=7&back=/rechargeOrderDetail/7" });
+    expect([page.statusCode, page.headers["location"]]).toEqual([303, "/desk/queue"]);
+    expect((await post(rehearsal, "/api/sandbox/recharge/settle", { order_id: 1, result: "done" })).statusCode).toBe(404);
+  });
+});
