@@ -125,3 +125,46 @@ describe("a build without prerendered screens", () => {
     expect(res.body).toContain("<div id=root>index.html</div>");
   });
 });
+
+describe("the staff desk's page (issue 26)", () => {
+  let app: FastifyInstance;
+  let dist: string;
+  beforeAll(async () => {
+    ({ app, dist } = await serving([]));
+    mkdirSync(join(dist, "desk", "assets"), { recursive: true });
+    writeFileSync(join(dist, "desk", "desk.html"), page("desk.html"));
+    writeFileSync(join(dist, "desk", "assets", "desk-abc.js"), "export {}");
+    // The folder was read when the server started: a second server sees the desk's build.
+    await app.close();
+    app = Fastify();
+    await registerUi(app, dist, { sourceMaps: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(["/desk", "/desk/", "/desk/redeem", "/desk/orders/17"])("%s is the desk's page, never the customer's app", async (url) => {
+    const res = await app.inject({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("desk.html");
+  });
+
+  it("the desk's assets are files, a missing one a 404; a customer route is still the app", async () => {
+    expect((await app.inject({ method: "GET", url: "/desk/assets/desk-abc.js" })).body).toBe("export {}");
+    expect((await app.inject({ method: "GET", url: "/desk/assets/missing.js" })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: "/orderlist" })).body).toContain("index.html");
+    expect((await app.inject({ method: "GET", url: "/desktop" })).body).toContain("index.html");
+  });
+
+  it("without the desk's build /desk is a 404, not the customer's app", async () => {
+    const { app: bare, dist: bareDist } = await serving([]);
+    try {
+      expect((await bare.inject({ method: "GET", url: "/desk" })).statusCode).toBe(404);
+    } finally {
+      await bare.close();
+      rmSync(bareDist, { recursive: true, force: true });
+    }
+  });
+});
