@@ -28,7 +28,9 @@ export const PasswordScreen = observer(function PasswordScreen({ forced }: { rea
     <DeskPage title={i18n.t(forced ? "desk.setPassword" : "desk.changePassword")} back={forced ? false : "/desk"}>
       <form className="desk-card" onSubmit={submit} noValidate>
         {forced ? <p className="desk-lead">{i18n.t("desk.setPasswordWhy", { minLength })}</p> : null}
-        <DeskField id="desk-old-password" label={i18n.t("desk.oldPassword")} value={oldPassword} onChange={setOld} type="password" autoComplete="current-password" maxLength={128} />
+        {/* The account's name for a password manager, which saves the new password under it. */}
+        <input type="text" name="username" autoComplete="username" value={session.me?.name ?? ""} readOnly hidden />
+        <DeskField id="desk-old-password" label={i18n.t(forced ? "desk.oneTimePassword" : "desk.oldPassword")} value={oldPassword} onChange={setOld} type="password" autoComplete="current-password" maxLength={128} />
         <DeskField id="desk-new-password" label={i18n.t("desk.newPassword")} value={newPassword} onChange={setNew} type="password" autoComplete="new-password" maxLength={128} hint={i18n.t("StaffPasswordTooShort", { minLength })} />
         <DeskField id="desk-confirm-password" label={i18n.t("desk.confirmPassword")} value={confirmPassword} onChange={setConfirm} type="password" autoComplete="new-password" maxLength={128} />
         {session.problemText === undefined ? null : (
