@@ -1,0 +1,18 @@
+import type { ChosenFile } from "../stores/places/chosenFile.ts";
+
+/** A CSV file as the import store reads it: its text. */
+export const chosenText = (file: File): ChosenFile => ({ name: file.name, type: file.type, size: file.size, read: () => file.text() });
+
+/** An image as the settings store reads it: a `data:` URL of its bytes. */
+export const chosenImage = (file: File): ChosenFile => ({
+  name: file.name,
+  type: file.type,
+  size: file.size,
+  read: () =>
+    new Promise<string>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => (typeof reader.result === "string" ? resolve(reader.result) : reject(new Error("not a data URL")));
+      reader.onerror = () => reject(reader.error ?? new Error("unreadable"));
+      reader.readAsDataURL(file);
+    }),
+});
