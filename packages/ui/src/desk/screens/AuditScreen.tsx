@@ -1,4 +1,7 @@
-/** Placeholder until the screen is built (issue 26). */
+import { AuditPanel } from "../records/AuditPanel.tsx";
+import "../records/records.css";
+
+/** /desk/audit (issue 26): the audit log, filtered, paged and downloaded as CSV. */
 export default function AuditScreen() {
-  return <p className="desk-placeholder">Audit</p>;
+  return <AuditPanel />;
 }
