@@ -28,10 +28,18 @@ const answers = (url: string, mode: RequestMode = "cors", method = "GET"): boole
   return answered;
 };
 
+/**
+ * A URL path of segments made of the characters a path may hold. Not fc.webPath(): its unicode
+ * tables take seconds to build on a loaded machine, which timed this test out (the paths' letters
+ * do not matter to the worker, only their prefix).
+ */
+const pathChars = fc.constantFrom(..."abcXYZ019-._~%!$&'()*+,;=:@");
+const webPath = fc.array(fc.string({ unit: pathChars, maxLength: 12 }), { maxLength: 6 }).map((segments) => `/${segments.join("/")}`);
+
 describe("the service worker's routing", () => {
   it("never answers an /api request, so an API answer is never a cached one", () => {
     fc.assert(
-      fc.property(fc.webPath(), fc.constantFrom<RequestMode>("cors", "same-origin", "navigate", "no-cors"), (path, mode) => {
+      fc.property(webPath, fc.constantFrom<RequestMode>("cors", "same-origin", "navigate", "no-cors"), (path, mode) => {
         expect(answers(`https://fuel.example/api${path.startsWith("/") ? path : `/${path}`}`, mode)).toBe(false);
       }),
     );
