@@ -1,8 +1,18 @@
 import NavBar from "antd-mobile/es/components/nav-bar";
+import LeftOutline from "antd-mobile-icons/es/LeftOutline";
 import { observer } from "mobx-react-lite";
 import type { ReactNode } from "react";
 import { useNavigate } from "../../router/index.tsx";
 import { useDesk } from "../stores/DeskContext.tsx";
+
+function BackButton({ label, onPress }: { readonly label: string; readonly onPress: () => void }) {
+  return (
+    <button type="button" className="desk-back" onClick={onPress}>
+      <LeftOutline aria-hidden="true" />
+      {label}
+    </button>
+  );
+}
 
 /**
  * A desk screen: antd-mobile's NavBar (back to the desk's menu, the title, the language switch)
@@ -18,7 +28,8 @@ export const DeskPage = observer(function DeskPage({ title, back = "/desk", chil
   );
   return (
     <div className="desk-page">
-      <NavBar back={back === false ? null : i18n.t("desk.back")} backArrow={back !== false} onBack={() => back !== false && navigate(back)} right={right}>
+      {/* Our own button, not NavBar's back (a div a keyboard cannot reach). */}
+      <NavBar back={null} left={back === false ? null : <BackButton label={i18n.t("desk.back")} onPress={() => navigate(back)} />} right={right}>
         <h1 className="desk-title">{title}</h1>
       </NavBar>
       <main className="desk-main">{children}</main>
