@@ -28,7 +28,7 @@ export const QrImageField = observer(function QrImageField({ store }: { readonly
       ? i18n.t(store.qrChanged ? "desk.places.qrRemoved" : "desk.places.qrNone")
       : i18n.t(store.qrChanged ? "desk.places.qrChosen" : "desk.places.qrCurrent");
   return (
-    <div className="desk-field places-qr">
+    <div className="desk-field places-qr" role="group" aria-labelledby="settings-qr-label">
       <span className="desk-field-label" id="settings-qr-label">
         {i18n.t("desk.places.settings.follow_qrcode")}
       </span>
@@ -36,7 +36,8 @@ export const QrImageField = observer(function QrImageField({ store }: { readonly
       <p className="places-hint" aria-live="polite">
         {caption}
       </p>
-      <div className="places-toolbar">
+      <p className="places-hint">{i18n.t("desk.places.qrHint", { max: store.qrMaxKb })}</p>
+      <div className="places-stack">
         <FilePicker id="settings-qr-file" label={i18n.t("desk.places.qrChoose")} accept="image/png,image/jpeg" disabled={store.busy} onFile={(f) => void store.chooseQr(chosenImage(f))} />
         {qrcode === null ? null : (
           <Button disabled={store.busy} onClick={() => void remove()}>

@@ -9,21 +9,24 @@ import { useDesk } from "../stores/DeskContext.tsx";
 import { describeDeskError } from "../stores/deskMessages.ts";
 import type { StationsImportStore } from "../stores/places/StationsImportStore.ts";
 import { STATIONS_PAGE, type StationsStore } from "../stores/places/StationsStore.ts";
+import { chosenText } from "./chosenFiles.ts";
+import { FilePicker } from "./FilePicker.tsx";
 import { StationRow } from "./StationRow.tsx";
 import { StationsImport } from "./StationsImport.tsx";
 
 /** Where the export downloads from: the contract's `deskStationsExport` (a GET answering text/csv; the session's cookie goes with it). */
 const EXPORT_PATH = "/api/desk/stations/export";
 
-/** The admin's stations: add, export and import, then every station, searched on this device. */
+/** The admin's stations: add, import and export, then every station, searched on this device. */
 export const StationList = observer(function StationList({ store, importer }: { readonly store: StationsStore; readonly importer: StationsImportStore }) {
   const { i18n } = useDesk();
   return (
     <>
       <div className="places-toolbar">
-        <Link to="/desk/stations/new" className="places-button">
+        <Link to="/desk/stations/new" className="places-button places-button-primary">
           {i18n.t("desk.places.add")}
         </Link>
+        <FilePicker id="places-import-file" label={i18n.t("desk.places.import")} accept=".csv,text/csv,text/plain" disabled={importer.busy} onFile={(f) => void importer.choose(chosenText(f))} />
         <a href={EXPORT_PATH} download="stations.csv" className="places-button">
           {i18n.t("desk.places.export")}
         </a>
@@ -48,16 +51,18 @@ const Stations = observer(function Stations({ store }: { readonly store: Station
   if (load.stations.length === 0) return <p className="places-count">{i18n.t("desk.places.none")}</p>;
   return (
     <>
-      <DeskField
-        id="places-search"
-        type="search"
-        inputMode="search"
-        label={i18n.t("desk.places.searchLabel")}
-        placeholder={i18n.t("desk.places.searchPlaceholder")}
-        value={store.query}
-        onChange={store.setQuery}
-        maxLength={64}
-      />
+      <div className="places-search">
+        <DeskField
+          id="places-search"
+          type="search"
+          inputMode="search"
+          label={i18n.t("desk.places.searchLabel")}
+          placeholder={i18n.t("desk.places.searchPlaceholder")}
+          value={store.query}
+          onChange={store.setQuery}
+          maxLength={64}
+        />
+      </div>
       <p className="places-count" role="status">
         {store.matching.length === 0
           ? i18n.t("desk.places.noMatch", { query: store.query.trim() })

@@ -1,6 +1,7 @@
 import { Money, Station } from "@fuel/domain";
 import type { DeskStation } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
+import { Fragment } from "react";
 import { RowLink } from "../../components/RowLink.tsx";
 import { useDesk } from "../stores/DeskContext.tsx";
 
@@ -10,11 +11,22 @@ export const StationRow = observer(function StationRow({ station }: { readonly s
   const hours = Station.isOpenAllDay(station)
     ? i18n.t("desk.places.allDay")
     : i18n.t("desk.places.hours", { start: station.business_start_time, end: station.business_end_time });
-  const others = i18n.t("desk.places.rowPrices", { original: Money.formatYuan(station.original_price), nation: Money.formatYuan(station.nation_price) });
+  // Each part keeps its words together ('station ¥7.57'); the row breaks only between parts.
+  const parts = [
+    station.city,
+    hours,
+    i18n.t("desk.places.rowOriginal", { price: Money.formatYuan(station.original_price) }),
+    i18n.t("desk.places.rowNation", { price: Money.formatYuan(station.nation_price) }),
+  ];
   return (
     <RowLink
       to={`/desk/stations/${station.id}`}
-      description={`${station.city} · ${hours} · ${others}`}
+      description={parts.map((part, index) => (
+        <Fragment key={index}>
+          {index === 0 ? null : " · "}
+          <span className="places-row-part">{part}</span>
+        </Fragment>
+      ))}
       extra={<span className="places-row-price">{i18n.t("desk.places.perLitre", { price: Money.formatYuan(station.now_price) })}</span>}
     >
       <span className="places-row-title">

@@ -3,12 +3,13 @@ import Dialog from "antd-mobile/es/components/dialog";
 import { observer } from "mobx-react-lite";
 import { useDesk } from "../stores/DeskContext.tsx";
 import type { StationsImportStore } from "../stores/places/StationsImportStore.ts";
-import { chosenText } from "./chosenFiles.ts";
-import { FilePicker } from "./FilePicker.tsx";
 import { PlacesProblem } from "./PlacesProblem.tsx";
 import { PlacesSection } from "./PlacesSection.tsx";
 
-/** The CSV import: choose a file, see its size, confirm, and see what the server did or why it refused. */
+/**
+ * The CSV import once a file is chosen (the list's toolbar chooses it): its size and how the
+ * import works, confirmed before it is sent; or why it was refused, line by line.
+ */
 export const StationsImport = observer(function StationsImport({ store }: { readonly store: StationsImportStore }) {
   const { i18n } = useDesk();
   const file = store.file;
@@ -21,13 +22,13 @@ export const StationsImport = observer(function StationsImport({ store }: { read
     });
     if (sure) await store.send();
   };
+  if (file === undefined && store.problem === undefined) return null;
   return (
     <PlacesSection title={i18n.t("desk.places.importTitle")}>
-      <p className="places-hint">{i18n.t("desk.places.importHint")}</p>
-      <FilePicker id="places-import-file" label={i18n.t("desk.places.importChoose")} accept=".csv,text/csv,text/plain" disabled={store.busy} onFile={(f) => void store.choose(chosenText(f))} />
       {file === undefined ? null : (
         <>
           <p className="places-chosen">{i18n.t("desk.places.importChosen", { name: file.name, lines: file.lines, chars: file.csv.length.toLocaleString("en") })}</p>
+          <p className="places-hint">{i18n.t("desk.places.importHint")}</p>
           <div className="places-actions">
             <Button color="primary" loading={store.busy} disabled={store.busy} onClick={() => void send()}>
               {i18n.t("desk.places.importSend")}
@@ -39,6 +40,9 @@ export const StationsImport = observer(function StationsImport({ store }: { read
         </>
       )}
       <PlacesProblem problem={store.problem} refusal={store.refusal} lead="desk.places.importRefused" />
+      {file === undefined ? (
+        <Button onClick={store.clear}>{i18n.t("desk.places.close")}</Button>
+      ) : null}
     </PlacesSection>
   );
 });

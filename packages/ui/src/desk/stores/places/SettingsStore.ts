@@ -94,6 +94,11 @@ export class SettingsStore {
     return this.saved?.follow_qrcode ?? null;
   }
 
+  /** The largest QR image this device takes, in KB (of a PNG: its data URL must fit in the setting). */
+  get qrMaxKb(): number {
+    return Math.floor(mostQrBytes("image/png") / KB);
+  }
+
   get qrChanged(): boolean {
     return this.qrcode !== this.savedQrcode;
   }
