@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { BODY_LIMIT_BYTES } from "@fuel/domain/api";
 import helmet from "@fastify/helmet";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -27,8 +28,8 @@ const trustProxyOption = (t: TrustProxy): boolean | string[] | ((address: string
 /** The 503 answer's message while the server drains for a restart. */
 export const CLOSING_MESSAGE = "server restarting, try again";
 
-/** Request bodies above this answer 413: no payload of the spec comes close. */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+// Request bodies above BODY_LIMIT_BYTES answer 413: the contract's limit, which the desk checks before sending.
+export { BODY_LIMIT_BYTES };
 
 export interface BuildAppOptions {
   readonly config: Config;

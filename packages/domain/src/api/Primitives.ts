@@ -400,3 +400,10 @@ export type PhoneRequest = typeof PhoneRequest.Type;
 /** An answer reporting an order's status after an action: `{order_id, order_status}`. */
 export const OrderStatusAnswer = Schema.Struct({ order_id: OrderId, order_status: OrderStatusCode });
 export type OrderStatusAnswer = typeof OrderStatusAnswer.Type;
+
+/**
+ * The server's request body limit: a larger body answers 413. No payload of the spec comes close;
+ * the desk's CSV import and follow-us QR image are kept under it, and the desk refuses a larger
+ * file before sending it.
+ */
+export const BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,3 +1,5 @@
+import { BODY_LIMIT_BYTES } from "@fuel/domain/api";
+
 /**
  * A file the admin chose in the browser, as a store sees it: what the browser says of it before
  * reading (name, type, size in bytes), and how to read it. The screen makes one from a `File`
@@ -11,10 +13,10 @@ export interface ChosenFile {
 }
 
 /**
- * The server's request body limit (packages/server/src/app.ts BODY_LIMIT_BYTES): a larger body is
- * answered 413 without being read, so the desk says so before sending rather than after.
+ * The server's request body limit (the contract's): a larger body is answered 413 without being
+ * read, so the desk says so before sending rather than after.
  */
-export const DESK_BODY_LIMIT_BYTES = 64 * 1024;
+export const DESK_BODY_LIMIT_BYTES = BODY_LIMIT_BYTES;
 
 /** Whether `body`, sent as JSON (UTF-8: a Chinese character is 3 bytes), fits in the server's body limit. */
 export const fitsInBody = (body: unknown): boolean => new TextEncoder().encode(JSON.stringify(body)).length <= DESK_BODY_LIMIT_BYTES;
