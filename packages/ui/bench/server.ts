@@ -12,10 +12,10 @@ export interface RunningServer {
  * `packages/ui/dist` (or `uiDistDir`: a build made elsewhere, as the server's UI_DIST_DIR), in a
  * child process as the browser tests start it. `port` 0 picks a free one.
  */
-export const startServer = async (repoDir: string, port: string, uiDistDir?: string): Promise<RunningServer> => {
+export const startServer = async (repoDir: string, port: string, uiDistDir?: string, extraEnv: Readonly<Record<string, string>> = {}): Promise<RunningServer> => {
   const server: ChildProcess = spawn(process.execPath, ["--conditions=@fuel/source", "--import", "tsx", "packages/server/src/main.ts"], {
     cwd: repoDir,
-    env: { ...process.env, DATABASE_URL: "memory://", PORT: port, HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production", ...(uiDistDir === undefined ? {} : { UI_DIST_DIR: uiDistDir }) },
+    env: { ...process.env, DATABASE_URL: "memory://", PORT: port, HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production", ...(uiDistDir === undefined ? {} : { UI_DIST_DIR: uiDistDir }), ...extraEnv },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));

@@ -2,7 +2,7 @@ import type { Messages } from "@fuel/domain";
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deskAdmin, deskText, newStaff, signInAtDesk, STAFF_PASSWORD } from "./deskSupport.ts";
+import { deskAdmin, deskText, docShot, newStaff, signInAtDesk, STAFF_PASSWORD } from "./deskSupport.ts";
 import { deskAdminOneTimePassword } from "./serverAddress.ts";
 import { baseUrl, launch, scrollsSideways } from "./support.ts";
 
@@ -25,6 +25,7 @@ const SHOTS = process.env["SHOTS_DIR"] ?? "/tmp/shots-desk/";
 const shotTo = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}${name}.png` });
+  await docShot(page, name.replace(/^desk-/, "").replace(/-zh$/, "-zh-CN"));
 };
 
 const deskPage = async (locale: Messages.Locale): Promise<Page> => {
@@ -41,6 +42,7 @@ describe("the desk's first admin (zh-CN, then English)", () => {
     await page.locator("#desk-password").fill("not-the-password");
     await page.getByRole("button", { name: zh("desk.signIn") }).click();
     await expect.poll(() => page.getByRole("alert").first().textContent()).toBe("员工名或密码错误");
+    await shotTo(page, "desk-signin-zh");
 
     const oneTime = deskAdminOneTimePassword();
     await page.locator("#desk-password").fill(oneTime);
@@ -74,6 +76,7 @@ describe("the desk's first admin (zh-CN, then English)", () => {
 
     await page.getByRole("button", { name: deskText("en", "desk.signOut") }).click();
     await page.locator("#desk-name").waitFor();
+    await shotTo(page, "desk-signin-en");
     await page.reload();
     await page.locator("#desk-name").waitFor();
     await page.context().close();

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { create as createQr } from "qrcode";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { deskText, newStaff, signInAtDesk, type DeskCaller } from "./deskSupport.ts";
+import { deskText, docShot, newStaff, signInAtDesk, type DeskCaller } from "./deskSupport.ts";
 import {
   apiAs,
   baseUrl,
@@ -43,6 +43,7 @@ const SHOTS = process.env["SHOTS_DIR"] ?? "/tmp/shots-desk-acts/";
 const shotTo = async (page: Page, name: string, fullPage = false): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
+  await docShot(page, name);
 };
 
 const LOCALES: ReadonlyArray<Messages.Locale> = ["en", "zh-CN"];

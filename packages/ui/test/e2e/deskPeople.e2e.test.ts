@@ -2,7 +2,7 @@ import type { Messages } from "@fuel/domain";
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deskAdmin, deskText, newStaff, signInAtDesk, STAFF_PASSWORD } from "./deskSupport.ts";
+import { deskAdmin, deskText, docShot, newStaff, signInAtDesk, STAFF_PASSWORD } from "./deskSupport.ts";
 import { dieselStationId, launch, phone, scrollsSideways } from "./support.ts";
 
 /** Looked at by hand after a run (issue 26's brief): not kept in the repository. */
@@ -19,7 +19,13 @@ afterAll(async () => {
 
 const SMALL_PHONE = { width: 360, height: 640 };
 
-const shot = (page: Page, locale: Messages.Locale, name: string) => page.screenshot({ path: `${SHOTS}${locale}-${name}.png`, fullPage: true });
+/** The docs' names of this file's screens (docs/desk-screens.md). */
+const DOC_STEMS: Readonly<Record<string, string>> = { "staff-list": "staff", "staff-one-time-password": "staff-password", invites: "invites", blacklist: "blacklist" };
+const shot = async (page: Page, locale: Messages.Locale, name: string): Promise<void> => {
+  await page.screenshot({ path: `${SHOTS}${locale}-${name}.png`, fullPage: true });
+  const stem = DOC_STEMS[name];
+  if (stem !== undefined) await docShot(page, `${stem}-${locale}`);
+};
 
 /** A refused request (the cashier's 401 after being disabled) is logged by the browser; only the desk's own errors count. */
 const deskErrors = (errors: ReadonlyArray<string>) => errors.filter((e) => !/status of 4\d\d/.test(e));

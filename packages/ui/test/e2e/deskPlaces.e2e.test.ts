@@ -3,7 +3,7 @@ import type { DeskStation, WebInfo } from "@fuel/domain/api";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deskAdmin, deskText, newStaff, signInAtDesk } from "./deskSupport.ts";
+import { deskAdmin, deskText, docShot, newStaff, signInAtDesk } from "./deskSupport.ts";
 import { baseUrl, dieselStationId, launch, phone, scrollsSideways } from "./support.ts";
 
 /** Looked at by hand after a run (issue 26's brief): not kept in the repository. */
@@ -29,7 +29,10 @@ afterAll(async () => {
 });
 
 /** What the admin sees on the phone's screen now (not the whole page: that is what a person looks at). */
-const shot = (page: Page, locale: Messages.Locale, name: string) => page.screenshot({ path: `${SHOTS}${locale}-${name}.png` });
+const shot = async (page: Page, locale: Messages.Locale, name: string): Promise<void> => {
+  await page.screenshot({ path: `${SHOTS}${locale}-${name}.png` });
+  await docShot(page, `${name}-${locale}`);
+};
 
 const publicCall = async <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> => {
   const response = await fetch(`${baseUrl()}${path}`, {

@@ -2,7 +2,7 @@ import { Money, type Messages } from "@fuel/domain";
 import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deskText, newStaff, signInAtDesk } from "./deskSupport.ts";
+import { deskText, docShot, newStaff, signInAtDesk } from "./deskSupport.ts";
 import { baseUrl, createFuelOrder, launch, payInSandbox, qrCodeOf, scrollsSideways, signedInCustomer } from "./support.ts";
 
 /**
@@ -26,6 +26,7 @@ const shotTo = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}${name}.png` });
   await page.screenshot({ path: `${SHOTS}${name}-full.png`, fullPage: true });
+  await docShot(page, name);
 };
 
 const deskPage = async (locale: Messages.Locale): Promise<Page> => {

@@ -1,4 +1,6 @@
 import type { Messages } from "@fuel/domain";
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { deskTextOf, type DeskTextKey } from "../../src/desk/i18n/deskCatalogue.ts";
 import { deskAdminOneTimePassword, serverAddress } from "./serverAddress.ts";
@@ -38,11 +40,19 @@ const callerWith = (cookie: string): DeskCaller => {
   return { post: (path, body) => request("POST", path, body), get: (path) => request("GET", path) };
 };
 
-/** Signs in over HTTP: the session's caller (a one-time password must still be changed before any act). */
+let apiAddresses = 0;
+
+/**
+ * Signs in over HTTP: the session's caller (a one-time password must still be changed before any
+ * act). Each such sign-in comes, through the test server's trusted proxy (perFileServer.ts), from
+ * an address of its own (198.18.0.0/15, for tests): the desk allows 20 sign-ins a minute per
+ * address, and those a file's browser makes are the ones under test.
+ */
 export const deskSignIn = async (name: string, password: string): Promise<DeskCaller> => {
+  const n = ++apiAddresses;
   const response = await fetch(`${serverAddress()}/api/desk/login`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: serverAddress() },
+    headers: { "content-type": "application/json", origin: serverAddress(), "x-forwarded-for": `198.18.${Math.floor(n / 250) % 250}.${(n % 250) + 1}` },
     body: JSON.stringify({ name, password }),
   });
   const cookie = (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
@@ -63,8 +73,10 @@ export const deskAdmin = (): Promise<DeskCaller> => {
   admin ??= (async () => {
     const oneTime = deskAdminOneTimePassword();
     const first = await deskSignIn("desk.admin", oneTime).catch(() => undefined);
-    if (first !== undefined) await first.post("/api/desk/password", { old_password: oneTime, new_password: STAFF_PASSWORD });
-    return deskSignIn("desk.admin", STAFF_PASSWORD);
+    if (first === undefined) return deskSignIn("desk.admin", STAFF_PASSWORD);
+    // The session that changed the password lives on (only the account's other sessions end).
+    await first.post("/api/desk/password", { old_password: oneTime, new_password: STAFF_PASSWORD });
+    return first;
   })();
   return admin;
 };
@@ -84,8 +96,10 @@ export const newStaff = async (
   const made = await (await deskAdmin()).post<{ one_time_password: string }>("/api/desk/staff/add", { name, role, ...(options.stations === undefined ? {} : { stations: options.stations }) });
   const first = await deskSignIn(name, made.one_time_password);
   if (options.fresh === true) return { name, password: made.one_time_password, caller: first };
+  // One sign-in per staff member here (the session that changed the password lives on): the desk
+  // allows 20 sign-ins a minute from one address, and every test of a file comes from this one.
   await first.post("/api/desk/password", { old_password: made.one_time_password, new_password: STAFF_PASSWORD });
-  return { name, password: STAFF_PASSWORD, caller: await deskSignIn(name, STAFF_PASSWORD) };
+  return { name, password: STAFF_PASSWORD, caller: first };
 };
 
 /**
@@ -99,4 +113,26 @@ export const signInAtDesk = async (page: Page, locale: Messages.Locale, name: st
   await page.locator("#desk-password").fill(password);
   await page.getByRole("button", { name: deskText(locale, "desk.signIn") }).click();
   await page.getByText(deskText(locale, "desk.signOut")).first().waitFor();
+};
+
+/**
+ * The desk's screens docs/desk-screens.md shows (file stems under docs/screens/, `desk-<stem>.png`):
+ * the browser tests take them where the screen stands, in both languages.
+ */
+const DOCUMENTED = new Set([
+  "signin-en", "signin-zh-CN", "password-zh-CN", "menu-admin-en", "menu-admin-zh-CN", "menu-cashier-en",
+  "redeem-found-en", "redeem-found-zh-CN", "redeem-done-en", "redeem-done-zh-CN", "redeem-used-en", "redeem-used-zh-CN", "redeem-offline-en", "redeem-no-camera-zh-CN",
+  "queue-en", "queue-zh-CN", "queue-done-confirm-en", "queue-reject-zh-CN", "queue-tablet-en",
+  "stations-list-en", "stations-list-zh-CN", "station-form-en", "station-form-zh-CN", "import-refused-en", "import-refused-zh-CN", "settings-en", "settings-zh-CN", "stations-tablet-en",
+  "staff-en", "staff-zh-CN", "staff-password-en", "staff-password-zh-CN", "invites-en", "invites-zh-CN", "blacklist-en", "blacklist-zh-CN",
+  "orders-found-en", "orders-found-zh-CN", "order-detail-en", "order-detail-zh-CN", "audit-en", "audit-zh-CN", "audit-filtered-en",
+]);
+
+const docsDir = fileURLToPath(new URL("../../../../docs/screens/", import.meta.url));
+
+/** With UPDATE_SCREENS=1, a documented desk screen (see DOCUMENTED) is also written to docs/screens/desk-<stem>.png. */
+export const docShot = async (page: Page, stem: string): Promise<void> => {
+  if (process.env["UPDATE_SCREENS"] !== "1" || !DOCUMENTED.has(stem)) return;
+  mkdirSync(docsDir, { recursive: true });
+  await page.screenshot({ path: `${docsDir}desk-${stem}.png` });
 };

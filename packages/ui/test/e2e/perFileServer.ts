@@ -14,7 +14,12 @@ const repoDir = fileURLToPath(new URL("../../../..", import.meta.url));
 let running: RunningServer | undefined;
 
 beforeAll(async () => {
-  running = await startServer(repoDir, "0", inject("distDir"));
+  // Cheaper password hashes than production's (2^17): a desk file signs in and sets the passwords
+  // of a dozen staff, and at production's cost those hashes took most of its time on two cores.
+  // What the tests check (who may sign in, the forms, the walks) does not depend on the cost.
+  // TRUST_PROXY: the desk's test helpers make staff over HTTP as if from other addresses
+  // (deskSupport.ts), so the desk's 20 sign-ins a minute per address count only the browser's.
+  running = await startServer(repoDir, "0", inject("distDir"), { PASSWORD_HASH_COST: "10", TRUST_PROXY: "127.0.0.1" });
   serverStarted(running.baseUrl, running.deskAdminPassword);
 }, 120_000);
 

@@ -154,6 +154,8 @@ afterAll(async () => {
         "(sandbox, demo data) by `packages/ui/test/e2e/screens.e2e.test.ts`. Regenerate with",
         "`UPDATE_SCREENS=1 npm run test:e2e -w @fuel/ui -- screens`.",
         "",
+        "The staff desk's screens (`/desk`, issue 26) are in [desk-screens.md](desk-screens.md).",
+        "",
         "| screen | English | 中文 |",
         "|---|---|---|",
         ...rows,

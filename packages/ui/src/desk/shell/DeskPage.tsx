@@ -1,7 +1,7 @@
 import NavBar from "antd-mobile/es/components/nav-bar";
 import LeftOutline from "antd-mobile-icons/es/LeftOutline";
 import { observer } from "mobx-react-lite";
-import type { ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { useNavigate } from "../../router/index.tsx";
 import { useDesk } from "../stores/DeskContext.tsx";
 
@@ -21,6 +21,10 @@ function BackButton({ label, onPress }: { readonly label: string; readonly onPre
 export const DeskPage = observer(function DeskPage({ title, back = "/desk", children }: { readonly title: string; readonly back?: string | false; readonly children?: ReactNode }) {
   const { i18n } = useDesk();
   const navigate = useNavigate();
+  const header = useRef<HTMLElement>(null);
+  // antd-mobile's NavBar marks its left slot role="button" (never focusable, nameless): our own
+  // back button sits in that slot, and the slot loses its role, as on the app's pages (Page.tsx).
+  useLayoutEffect(() => header.current?.querySelector(".adm-nav-bar-left")?.removeAttribute("role"));
   const right = (
     <button type="button" className="desk-language" lang={i18n.locale === "en" ? "zh-CN" : "en"} onClick={i18n.toggle}>
       {i18n.t("desk.language")}
@@ -29,9 +33,11 @@ export const DeskPage = observer(function DeskPage({ title, back = "/desk", chil
   return (
     <div className="desk-page">
       {/* Our own button, not NavBar's back (a div a keyboard cannot reach). */}
-      <NavBar back={null} left={back === false ? null : <BackButton label={i18n.t("desk.back")} onPress={() => navigate(back)} />} right={right}>
-        <h1 className="desk-title">{title}</h1>
-      </NavBar>
+      <header className="desk-header" ref={header}>
+        <NavBar back={null} left={back === false ? null : <BackButton label={i18n.t("desk.back")} onPress={() => navigate(back)} />} right={right}>
+          <h1 className="desk-title">{title}</h1>
+        </NavBar>
+      </header>
       <main className="desk-main">{children}</main>
     </div>
   );
