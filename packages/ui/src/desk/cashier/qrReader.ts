@@ -41,8 +41,8 @@ const withJsQr = async (): Promise<QrReader> => {
   return async (video) => {
     if (context === null || video.videoWidth === 0) return undefined;
     const scale = Math.min(1, DECODE_MAX_PX / Math.max(video.videoWidth, video.videoHeight));
-    canvas.width = Math.round(video.videoWidth * scale);
-    canvas.height = Math.round(video.videoHeight * scale);
+    canvas.width = Math.floor(video.videoWidth * scale);
+    canvas.height = Math.floor(video.videoHeight * scale);
     context.drawImage(video, 0, 0, canvas.width, canvas.height);
     const picture = context.getImageData(0, 0, canvas.width, canvas.height);
     // A code shown on a phone is dark on light: inverted pictures are not tried (twice the work).
