@@ -20,5 +20,6 @@ export * as Refund from "./Refund.ts";
 export * as Routes from "./Routes.ts";
 export * as Staff from "./Staff.ts";
 export * as Station from "./Station.ts";
+export * as StationRow from "./StationRow.ts";
 export * as Time from "./Time.ts";
 export * as Validation from "./Validation.ts";

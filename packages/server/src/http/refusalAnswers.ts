@@ -147,6 +147,10 @@ export const refusalAnswer = (refusal: Refusal): RefusalAnswer => {
   };
 };
 
+// Values the app reads that no English text names: a refusal's problems tagged one by one
+// (StationRow.problemsParams), which the desk words in the admin's language.
+const UNNAMED_PARAMS = ["problem_list"] as const;
+
 /**
  * `x-error-params`: the values the refusal's text names, as URI-encoded JSON (a header carries
  * Latin-1 only). With the tag, the app words the refusal from its own catalogue in the customer's
@@ -154,11 +158,15 @@ export const refusalAnswer = (refusal: Refusal): RefusalAnswer => {
  */
 const errorParamsHeader = (tag: string | null, reason: Messages.MessageKey, params: Refusal["params"]): Record<string, string> => {
   if (tag === null || params === undefined) return {};
-  // Only the values the text names: a domain error's other data (its _tag) is no business of the app's.
+  // Only the values the text names (and UNNAMED_PARAMS): a domain error's other data (its _tag) is no business of the app's.
   const named: Record<string, string | number> = {};
   for (const [, slot] of Messages.catalogue.en[reason].matchAll(/\{(\w+)\}/g)) {
     const value = slot === undefined ? undefined : params[slot];
     if (slot !== undefined && value !== undefined) named[slot] = value;
+  }
+  for (const name of UNNAMED_PARAMS) {
+    const value = params[name];
+    if (value !== undefined) named[name] = value;
   }
   return Object.keys(named).length === 0 ? {} : { "x-error-params": encodeURIComponent(JSON.stringify(named)) };
 };

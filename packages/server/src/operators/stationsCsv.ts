@@ -1,3 +1,4 @@
+import { StationRow } from "@fuel/domain";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { Tx } from "../db/queryable.ts";
@@ -10,88 +11,52 @@ import { CsvSyntaxError, parseCsv, serializeCsv } from "./csv.ts";
  * coordinates GCJ-02, as stored.
  */
 
-export const STATION_COLUMNS = [
-  "city",
-  "title",
-  "address",
-  "longitude",
-  "latitude",
-  "shop_image",
-  "now_price",
-  "nation_price",
-  "original_price",
-  "sell_type",
-  "code_id",
-  "tel",
-  "business_start_time",
-  "business_end_time",
-] as const;
+export const STATION_COLUMNS = StationRow.STATION_COLUMNS;
 
-export type Column = (typeof STATION_COLUMNS)[number];
+export type Column = StationRow.StationColumn;
 export type StationInsert = typeof stations.$inferInsert;
 
-const GRADES = new Set(["0#", "92#", "95#", "98#"]);
-const CLOCK = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
-const CENTS = /^[0-9]{1,7}$/;
-const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]{1,8})?$/;
+/** A checked row as the stations table stores it. */
+const insertOf = (s: StationRow.CheckedStation): StationInsert => ({
+  city: s.city,
+  title: s.title,
+  address: s.address,
+  longitude: s.longitude,
+  latitude: s.latitude,
+  shopImage: s.shop_image,
+  nowPrice: s.now_price,
+  nationPrice: s.nation_price,
+  originalPrice: s.original_price,
+  sellType: s.sell_type,
+  codeId: s.code_id,
+  tel: s.tel,
+  businessStartTime: s.business_start_time,
+  businessEndTime: s.business_end_time,
+});
 
-/** One CSV row checked into a station, or every problem it has (the desk's station form checks its fields with it too). */
-export const checkRow = (get: (c: Column) => string): { station: StationInsert } | { problems: string[] } => {
-  const problems: string[] = [];
-  for (const c of ["city", "title"] as const) if (get(c).trim() === "") problems.push(`${c} is empty`);
-  for (const c of ["city", "title", "address", "code_id", "tel"] as const) if (get(c).length > 256) problems.push(`${c} is longer than 256 characters`);
-
-  const coordinate = (c: "longitude" | "latitude", limit: number): number => {
-    const raw = get(c).trim();
-    const n = Number(raw);
-    if (!DECIMAL.test(raw) || Math.abs(n) > limit) problems.push(`${c} must be a number from -${limit} to ${limit}, got '${raw}'`);
-    return n;
-  };
-  const longitude = coordinate("longitude", 180);
-  const latitude = coordinate("latitude", 90);
-
-  const cents = (c: "now_price" | "nation_price" | "original_price", min: number): number => {
-    const raw = get(c).trim();
-    const n = Number(raw);
-    if (!CENTS.test(raw) || n < min) problems.push(`${c} must be whole cents per litre${min > 0 ? " above 0" : ""}, got '${raw}'`);
-    return n;
-  };
-  const nowPrice = cents("now_price", 1);
-  const nationPrice = cents("nation_price", 0);
-  const originalPrice = cents("original_price", 1);
-  const pricesRead = [nowPrice, originalPrice].every((n) => Number.isInteger(n) && n > 0);
-  if (pricesRead && originalPrice < nowPrice) problems.push(`original_price (${originalPrice}) is below now_price (${nowPrice}): the discount would be negative`);
-
-  const sellType = get("sell_type").trim();
-  const grades = sellType === "" ? [] : sellType.split(";");
-  const unknown = grades.filter((g) => !GRADES.has(g.trim()));
-  if (unknown.length > 0) problems.push(`sell_type has unknown grades ${unknown.map((g) => `'${g}'`).join(", ")} (known: 0#;92#;95#;98#)`);
-
-  for (const c of ["business_start_time", "business_end_time"] as const) {
-    if (!CLOCK.test(get(c).trim())) problems.push(`${c} must be HH:mm (or 24:00), got '${get(c)}'`);
-  }
-  if (problems.length > 0) return { problems };
-  return {
-    station: {
-      city: get("city").trim(),
-      title: get("title").trim(),
-      address: get("address").trim(),
-      longitude,
-      latitude,
-      shopImage: get("shop_image").trim(),
-      nowPrice,
-      nationPrice,
-      originalPrice,
-      sellType: grades.map((g) => g.trim()).join(";"),
-      codeId: get("code_id").trim(),
-      tel: get("tel").trim(),
-      businessStartTime: get("business_start_time").trim(),
-      businessEndTime: get("business_end_time").trim(),
-    },
-  };
+/**
+ * One CSV row checked into a station by the domain's row rules (StationRow), or every problem it
+ * has, tagged (`tagged`) and in English (`problems`, as the CLI prints them). The desk's station
+ * form is checked with it too.
+ */
+export const checkRow = (
+  get: (c: Column) => string,
+): { station: StationInsert } | { problems: string[]; tagged: ReadonlyArray<StationRow.StationProblem> } => {
+  const checked = StationRow.checkStationRow(get);
+  if (checked.ok) return { station: insertOf(checked.station) };
+  return { problems: checked.problems.map((p) => StationRow.problemText(p)), tagged: checked.problems };
 };
 
-export type ImportResult = { readonly ok: true; readonly added: number; readonly updated: number } | { readonly ok: false; readonly errors: string[] };
+/** A refused import names its problems in English, one a line (`errors`, as the CLI prints them), and tagged (`problems`), in the same order. */
+export type ImportResult =
+  | { readonly ok: true; readonly added: number; readonly updated: number }
+  | { readonly ok: false; readonly errors: string[]; readonly problems: ReadonlyArray<StationRow.StationProblem> };
+
+const refused = (problems: ReadonlyArray<StationRow.StationProblem>): ImportResult => ({
+  ok: false,
+  errors: problems.map((p) => StationRow.problemText(p)),
+  problems,
+});
 
 /** Adds the cities `names` that do not exist yet, after the last one, so a station may name them. */
 export const ensureCities = async (tx: Tx, names: readonly string[]): Promise<void> => {
@@ -114,36 +79,38 @@ export const importStationsCsv = async (
   try {
     records = parseCsv(text);
   } catch (err) {
-    if (err instanceof CsvSyntaxError) return { ok: false, errors: [err.message] };
+    // The parser's own words (csv.ts), behind the line it names.
+    if (err instanceof CsvSyntaxError) return refused([{ key: "StationsCsvSyntax", params: { problem: err.message.replace(/^line \d+: /, "") }, line: err.line }]);
     throw err;
   }
   const [header, ...rows] = records;
-  if (header === undefined) return { ok: false, errors: ["the file is empty: it needs a header row and at least one station"] };
+  if (header === undefined) return refused([{ key: "StationsCsvEmpty", params: {} }]);
   const index = new Map(header.fields.map((name, i) => [name.trim(), i]));
   const missing = STATION_COLUMNS.filter((c) => !index.has(c));
-  if (missing.length > 0) return { ok: false, errors: [`line ${header.line}: the header lacks the columns ${missing.join(", ")}`] };
-  if (rows.length === 0) return { ok: false, errors: ["the file has a header but no stations"] };
+  if (missing.length > 0) return refused([{ key: "StationsCsvColumnsMissing", params: { columns: missing.join(", ") }, line: header.line }]);
+  if (rows.length === 0) return refused([{ key: "StationsCsvNoStations", params: {} }]);
 
-  const errors: string[] = [];
+  const problems: StationRow.StationProblem[] = [];
   const good: StationInsert[] = [];
   const seen = new Map<string, number>();
   for (const row of rows) {
     if (row.fields.length !== header.fields.length) {
-      errors.push(`line ${row.line}: ${row.fields.length} fields, the header has ${header.fields.length}`);
+      problems.push(StationRow.fieldCountProblem(row.line, row.fields.length, header.fields.length));
       continue;
     }
-    const checked = checkRow((c) => row.fields[index.get(c)!] ?? "");
-    if ("problems" in checked) {
-      errors.push(...checked.problems.map((p) => `line ${row.line}: ${p}`));
+    const checked = StationRow.checkStationRow((c) => row.fields[index.get(c)!] ?? "");
+    if (!checked.ok) {
+      problems.push(...checked.problems.map((p) => StationRow.atLine(p, row.line)));
       continue;
     }
-    const key = `${checked.station.city}\u0000${checked.station.title}`;
+    const station = insertOf(checked.station);
+    const key = `${station.city}\u0000${station.title}`;
     const earlier = seen.get(key);
-    if (earlier !== undefined) errors.push(`line ${row.line}: the same city and title as line ${earlier}`);
+    if (earlier !== undefined) problems.push(StationRow.duplicateLineProblem(row.line, earlier));
     seen.set(key, row.line);
-    good.push(checked.station);
+    good.push(station);
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (problems.length > 0) return refused(problems);
 
   return db.transaction(async (tx) => {
     await ensureCities(tx, [...new Set(good.map((s) => s.city))]);

@@ -34,6 +34,14 @@ describe("refusalAnswer", () => {
     expect(refusalAnswer(refuse("OrderNotFound", { order_id: 5 })).headers).not.toHaveProperty("x-error-params");
   });
 
+  it("sends a refusal's tagged problem_list too, though its text does not name it (issue 26: the desk words each problem)", () => {
+    const headers = refusalAnswer(refuse("StationInvalid", { problems: "city is empty", problem_list: '[{"key":"StationFieldEmpty","params":{"field":"city"}}]', other: 1 })).headers;
+    expect(JSON.parse(decodeURIComponent(headers["x-error-params"] ?? ""))).toEqual({
+      problems: "city is empty",
+      problem_list: '[{"key":"StationFieldEmpty","params":{"field":"city"}}]',
+    });
+  });
+
   it("sends the shared tag the table names for several texts", () => {
     expect(refusalAnswer(refuse("LoginFailed_captcha")).headers["x-error-tag"]).toBe("LoginFailed");
     expect(refusalAnswer(refuse("LoginFailed_password")).headers["x-error-tag"]).toBe("LoginFailed");

@@ -1,3 +1,5 @@
+// The domain's row rules; StationRow here is the stations table's row.
+import { StationRow as RowRules } from "@fuel/domain";
 import type { DeskStation, DeskStationSaveRequest } from "@fuel/domain/api";
 import { and, asc, eq } from "drizzle-orm";
 import { checkRow, ensureCities, importStationsCsv, type StationInsert } from "../../operators/stationsCsv.ts";
@@ -10,7 +12,9 @@ import { stationToWire, type StationRow } from "../../catalogue/stations.ts";
 /**
  * The admin's stations at the desk (issue 26). A form's station goes through the CSV import's row
  * rules and a file through the import itself, so the desk, the CLI and the database's checks agree.
- * `audit` runs inside the act's transaction: a refused or failed act writes no audit row.
+ * `audit` runs inside the act's transaction: a refused or failed act writes no audit row. A refusal
+ * names its problems in English (`problems`) and tagged (`problem_list`), so the desk words them
+ * in the admin's language (RowRules.problemsParams).
  */
 
 /** Writes an audit row for an admin's act on places (stations, settings), in the act's transaction. */
@@ -31,7 +35,7 @@ export const saveDeskStation = async (db: Database, request: DeskStationSaveRequ
     const v = request[c];
     return v === undefined ? "" : String(v);
   });
-  if ("problems" in checked) throw refuse("StationInvalid", { problems: checked.problems.join("; ") });
+  if ("problems" in checked) throw refuse("StationInvalid", RowRules.problemsParams(checked.tagged));
   const station: StationInsert = checked.station;
   return db.transaction(async (tx) => {
     const twins = await tx
@@ -39,7 +43,7 @@ export const saveDeskStation = async (db: Database, request: DeskStationSaveRequ
       .from(stations)
       .where(and(eq(stations.city, station.city), eq(stations.title, station.title)));
     const twin = twins.find((r) => r.id !== request.id);
-    if (twin !== undefined) throw refuse("StationInvalid", { problems: `station ${twin.id} already has city '${station.city}' and title '${station.title}'` });
+    if (twin !== undefined) throw refuse("StationInvalid", RowRules.problemsParams([RowRules.twinProblem(twin.id, station.city, station.title)]));
     await ensureCities(tx, [station.city]);
     if (request.id === undefined) {
       const [added] = await tx.insert(stations).values(station).returning();
@@ -59,7 +63,7 @@ export const saveDeskStation = async (db: Database, request: DeskStationSaveRequ
 /** The CLI's import, all or nothing; the audit row names the counts and the file's size, not its text. */
 export const importDeskStations = async (db: Database, csv: string, audit: AuditStations): Promise<{ added: number; updated: number }> => {
   const result = await importStationsCsv(db, csv, (tx, counts) => audit(tx, "stationsImported", "stations", null, { ...counts, bytes: csv.length }));
-  if (!result.ok) throw refuse("StationsImportRefused", { problems: result.errors.join("; ") });
+  if (!result.ok) throw refuse("StationsImportRefused", RowRules.problemsParams(result.problems));
   return { added: result.added, updated: result.updated };
 };
 

@@ -1,4 +1,4 @@
-import { CardNumber } from "@fuel/domain";
+import { CardNumber, StationRow } from "@fuel/domain";
 import type { DeskSettingsRequest, WebInfo } from "@fuel/domain/api";
 import { eq } from "drizzle-orm";
 import type { SiteSettingsRow } from "../../catalogue/stations.ts";
@@ -42,19 +42,19 @@ const REQUIRED_FIRST: ReadonlyArray<Field> = ["price_0_now", "price_0_nation", "
 // An image the customer's browser loads in the follow-us overlay: over https, or the image itself.
 const FOLLOW_QRCODE = /^(https:\/\/[^\s]+|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2})$/;
 
-/** Every problem of a change, in field order; empty when it may be written. */
-const problemsOf = (change: DeskSettingsRequest, current: SiteSettingsRow | undefined): string[] => {
-  const problems: string[] = [];
+/** Every problem of a change, in field order, tagged; empty when it may be written. */
+const problemsOf = (change: DeskSettingsRequest, current: SiteSettingsRow | undefined): StationRow.StationProblem[] => {
+  const problems: StationRow.StationProblem[] = [];
   if (current === undefined) {
     const missing = REQUIRED_FIRST.filter((f) => change[f] === undefined);
-    if (missing.length > 0) problems.push(`no settings exist yet: the first save names ${missing.join(", ")}`);
+    if (missing.length > 0) problems.push({ key: "SettingsFirstSaveMissing", params: { fields: missing.join(", ") } });
   }
-  for (const f of ["entity_common_num", "virtual_common_num"] as const) {
-    const prefix = change[f];
-    if (prefix !== undefined && !CardNumber.isPrefix(prefix)) problems.push(`${f} must be the digits card numbers start with, got '${prefix}'`);
+  for (const field of ["entity_common_num", "virtual_common_num"] as const) {
+    const value = change[field];
+    if (value !== undefined && !CardNumber.isPrefix(value)) problems.push({ key: "SettingsCardPrefixInvalid", params: { field, value } });
   }
   const qr = change.follow_qrcode;
-  if (qr !== undefined && qr !== null && !FOLLOW_QRCODE.test(qr)) problems.push("follow_qrcode must be an https:// URL or a data:image/...;base64, image");
+  if (qr !== undefined && qr !== null && !FOLLOW_QRCODE.test(qr)) problems.push({ key: "SettingsQrInvalid", params: { field: "follow_qrcode" } });
   return problems;
 };
 
@@ -69,7 +69,8 @@ export const saveDeskSettings = async (db: Database, change: DeskSettingsRequest
   db.transaction(async (tx) => {
     const [current] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
     const problems = problemsOf(change, current);
-    if (problems.length > 0) throw refuse("SettingsInvalid", { problems: problems.join("; ") });
+    // In English and tagged, as a station's problems (StationRow.problemsParams).
+    if (problems.length > 0) throw refuse("SettingsInvalid", StationRow.problemsParams(problems));
 
     // The values passed the request schema and the checks above; the column of each is its field's.
     const set: Record<string, unknown> = {};

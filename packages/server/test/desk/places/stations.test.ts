@@ -113,6 +113,34 @@ describe("the admin's stations at the desk", () => {
     expect(await audit()).toHaveLength(rowsBefore);
   });
 
+  it("names the problems tagged too (problem_list in x-error-params), each with its line, so the desk words them in Chinese", async () => {
+    const cookie = await admin();
+    const csv = `${HEADER}\nTestville,,,113.5,23.1,,650,700,700,0#,,,06:00,22:00\nTestville,B,,113.5,23.1,,650,700,600,0#,,,06:00,22:00\n`;
+    const res = await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie });
+    expect([res.statusCode, tagOf(res)]).toEqual([400, "StationsImportRefused"]);
+    const params = JSON.parse(decodeURIComponent(String(res.headers["x-error-params"]))) as { problems: string; problem_list: string };
+    expect(params.problems).toBe("line 2: title is empty; line 3: original_price (600) is below now_price (650): the discount would be negative");
+    expect(JSON.parse(params.problem_list)).toEqual([
+      { line: 2, key: "StationFieldEmpty", params: { field: "title" } },
+      { line: 3, key: "StationOriginalBelowNow", params: { field: "original_price", original: 600, other: "now_price", now: 650 } },
+    ]);
+  });
+
+  it("a file of thousands of bad lines is answered with the first problems and a count of the rest, in a header any client reads", async () => {
+    const cookie = await admin();
+    const csv = `${HEADER}\n${"Testville,,,999,999,,x,x,x,7#,,,x,x\n".repeat(1500)}`;
+    const res = await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie });
+    expect([res.statusCode, tagOf(res)]).toEqual([400, "StationsImportRefused"]);
+    const header = String(res.headers["x-error-params"]);
+    expect(header.length).toBeLessThan(10_000);
+    const list = JSON.parse(JSON.parse(decodeURIComponent(header)).problem_list as string) as Array<{ key: string; params: { count?: number } }>;
+    const more = list.at(-1);
+    expect(more?.key).toBe("StationProblemsMore");
+    // Every bad line has 9 problems: the listed ones and the counted rest are all of them.
+    expect(list.length - 1 + (more?.params.count ?? 0)).toBe(1500 * 9);
+    expect(res.json<{ message: string }>().message).toMatch(/; and \d+ more problems$/);
+  });
+
   it("imports a good CSV (audit 'stationsImported' with the counts) and exports what it reads", async () => {
     const cookie = await admin();
     const csv = `${HEADER}\nTestville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00\n`;

@@ -1,0 +1,162 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { catalogue, text } from "../src/Messages.ts";
+import {
+  KNOWN_GRADES,
+  MAX_LISTED_PROBLEMS,
+  STATION_COLUMNS,
+  checkStationRow,
+  problemText,
+  problemsParams,
+  readProblemList,
+  type StationColumn,
+  type StationProblem,
+} from "../src/StationRow.ts";
+
+type Row = Record<StationColumn, string>;
+
+const clock = fc.oneof(
+  fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+  fc.constant("24:00"),
+);
+const decimal = (limit: number) => fc.integer({ min: -limit * 1000, max: limit * 1000 }).map((n) => String(n / 1000));
+const name = fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== "" && !s.includes(";"));
+
+/** A row every rule accepts: original at or above now, known grades, readable hours. */
+const validRow: fc.Arbitrary<Row> = fc
+  .record({
+    city: name,
+    title: name,
+    address: fc.string({ maxLength: 60 }),
+    longitude: decimal(180),
+    latitude: decimal(90),
+    shop_image: fc.constant(""),
+    now: fc.integer({ min: 1, max: 9_000_000 }),
+    extra: fc.integer({ min: 0, max: 999_999 }),
+    nation_price: fc.integer({ min: 0, max: 9_999_999 }).map(String),
+    sell_type: fc.subarray([...KNOWN_GRADES]).map((g) => g.join(";")),
+    code_id: fc.string({ maxLength: 20 }),
+    tel: fc.string({ maxLength: 20 }),
+    business_start_time: clock,
+    business_end_time: clock,
+  })
+  .map(({ now, extra, ...rest }) => ({ ...rest, now_price: String(now), original_price: String(now + extra) }));
+
+const check = (row: Row) => checkStationRow((c) => row[c]);
+const keysOf = (row: Row) => {
+  const checked = check(row);
+  return checked.ok ? [] : checked.problems;
+};
+
+describe("StationRow.checkStationRow, for any row", () => {
+  it("accepts any valid row, its prices read as the integers written", () => {
+    fc.assert(
+      fc.property(validRow, (row) => {
+        const checked = check(row);
+        expect(checked.ok).toBe(true);
+        if (checked.ok) expect([checked.station.now_price, checked.station.original_price]).toEqual([Number(row.now_price), Number(row.original_price)]);
+      }),
+    );
+  });
+
+  it("refuses a now or original price that is not whole cents above 0, naming that field", () => {
+    const notCents = fc.oneof(
+      fc.double({ noNaN: true, min: -1e6, max: 1e6 }).filter((n) => !Number.isInteger(n)).map(String),
+      fc.constantFrom("", "0", "-5", "7.05", "abc", "12345678", " "),
+    );
+    fc.assert(
+      fc.property(validRow, fc.constantFrom("now_price" as const, "original_price" as const), notCents, (row, field, value) => {
+        expect(keysOf({ ...row, [field]: value })).toContainEqual({ key: "StationPriceNotPositiveCents", params: { field, value: value.trim() } });
+      }),
+    );
+  });
+
+  it("refuses any original price below the now price, naming both", () => {
+    fc.assert(
+      fc.property(validRow, fc.integer({ min: 2, max: 9_999_999 }), fc.integer({ min: 1, max: 9_999_998 }), (row, now, less) => {
+        const original = Math.max(1, now - less);
+        fc.pre(original < now);
+        const problems = keysOf({ ...row, now_price: String(now), original_price: String(original) });
+        expect(problems).toEqual([{ key: "StationOriginalBelowNow", params: { field: "original_price", original, other: "now_price", now } }]);
+      }),
+    );
+  });
+
+  it("refuses a coordinate out of range and an hour that is no clock time", () => {
+    fc.assert(
+      fc.property(validRow, fc.integer({ min: 181, max: 999 }), fc.constantFrom("25:00", "7:00", "24:01", ""), (row, far, hour) => {
+        const problems = keysOf({ ...row, longitude: String(far), business_end_time: hour });
+        expect(problems.map((p) => p.key)).toEqual(["StationCoordinateOutOfRange", "StationClockInvalid"]);
+      }),
+    );
+  });
+
+  it("every problem is a catalogue key whose texts, English and Chinese, have all their slots filled", () => {
+    const anyRow = fc.record(Object.fromEntries(STATION_COLUMNS.map((c) => [c, fc.string({ maxLength: 10 })])) as Record<StationColumn, fc.Arbitrary<string>>);
+    fc.assert(
+      fc.property(anyRow, (row) => {
+        for (const p of keysOf(row)) {
+          expect(Object.hasOwn(catalogue.en, p.key)).toBe(true);
+          for (const locale of ["en", "zh-CN"] as const) expect(text(p.key, locale, p.params)).not.toMatch(/\{\w+\}/);
+        }
+      }),
+    );
+  });
+});
+
+describe("StationRow's English", () => {
+  it("reads as the CLI always printed it", () => {
+    const problems = keysOf({
+      city: "",
+      title: "T",
+      address: "",
+      longitude: "200",
+      latitude: "23",
+      shop_image: "",
+      now_price: "800",
+      nation_price: "0",
+      original_price: "752",
+      sell_type: "0#;93#",
+      code_id: "",
+      tel: "",
+      business_start_time: "25:00",
+      business_end_time: "22:00",
+    });
+    expect(problems.map((p) => problemText({ ...p, line: 6 }))).toEqual([
+      "line 6: city is empty",
+      "line 6: longitude must be a number from -180 to 180, got '200'",
+      "line 6: original_price (752) is below now_price (800): the discount would be negative",
+      "line 6: sell_type has unknown grades '93#' (known: 0#;92#;95#;98#)",
+      "line 6: business_start_time must be HH:mm (or 24:00), got '25:00'",
+    ]);
+  });
+});
+
+describe("StationRow.problemsParams and readProblemList, for any list of problems", () => {
+  const aProblem: fc.Arbitrary<StationProblem> = fc
+    .tuple(fc.integer({ min: 1, max: 100_000 }), fc.string({ maxLength: 300 }), fc.boolean())
+    .map(([line, value, lined]) => (lined ? { key: "StationClockInvalid", params: { field: "business_start_time", value }, line } : { key: "StationFieldEmpty", params: { field: "city" } }));
+
+  it("lists what fits and counts the rest: none lost, the header kept small", () => {
+    fc.assert(
+      fc.property(fc.array(aProblem, { minLength: 1, maxLength: 300 }), (problems) => {
+        const params = problemsParams(problems);
+        const listed = readProblemList(params.problem_list);
+        expect(listed).toBeDefined();
+        const more = listed!.at(-1)?.key === "StationProblemsMore" ? Number(listed!.at(-1)?.params["count"]) : 0;
+        const shown = listed!.length - (more > 0 ? 1 : 0);
+        expect(shown).toBeLessThanOrEqual(MAX_LISTED_PROBLEMS);
+        expect(shown + more).toBe(problems.length);
+        expect(listed!.slice(0, shown).map((p) => [p.key, p.line])).toEqual(problems.slice(0, shown).map((p) => [p.key, p.line]));
+        expect(encodeURIComponent(JSON.stringify(params)).length).toBeLessThan(10_000);
+        expect(params.problems.split("; ")[0]).toBe(problemText(listed![0]!));
+      }),
+    );
+  });
+
+  it("reads nothing it does not know: another key, a bad line or bad JSON is no list", () => {
+    for (const raw of [undefined, 3, "", "not json", "{}", "[]", '[{"key":"constructor","params":{}}]', '[{"key":"StationFieldEmpty","params":{"field":{}}}]', '[{"key":"StationFieldEmpty","params":{},"line":0}]']) {
+      expect(readProblemList(raw)).toBeUndefined();
+    }
+  });
+});
