@@ -160,8 +160,8 @@ export const problemText = (p: StationProblem, locale: Locale = "en"): string =>
 
 /** How many problems a refusal lists at most; the rest are counted ('and 12 more problems'). */
 export const MAX_LISTED_PROBLEMS = 50;
-// A header's values are read by clients that cap all headers at 16 KB (Node's): the list stays well under.
-const MAX_PARAMS_CHARS = 8000;
+// A header's values are read by clients that cap all of an answer's headers at 16 KB (Node's): these stay under 12,000 characters.
+const MAX_PARAMS_CHARS = 12_000;
 // A value is echoed back ('got ...'), clipped so that one long field cannot fill the header.
 const MAX_VALUE_CHARS = 64;
 

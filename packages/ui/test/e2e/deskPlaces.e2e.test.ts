@@ -107,7 +107,8 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await confirmDialog(page, t("desk.places.importSend"));
     const refusal = page.getByRole("alert").filter({ hasText: t("desk.places.importRefused") });
     await refusal.getByText(t("desk.places.line", { line: 3 })).waitFor();
-    expect(await refusal.textContent()).toContain("now_price");
+    // The line's problem in the admin's language, the field by the form's name ('我们的价格' in Chinese).
+    expect(await refusal.textContent()).toContain(t("StationPriceNotPositiveCents", { field: t("desk.places.problemField.now_price"), value: "abc" }));
     await refusal.scrollIntoViewIfNeeded();
     await shot(page, locale, "import-refused");
     expect(await scrollsSideways(page)).toBe(false);
@@ -144,7 +145,7 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await page.getByLabel(t("desk.places.field.nation_price")).fill("7.6");
     await page.getByRole("button", { name: t("desk.places.saveStation") }).click();
     const refused = page.getByRole("alert").filter({ hasText: t("desk.places.stationRefused") });
-    await refused.getByText("city is empty").waitFor();
+    await refused.getByText(t("StationFieldEmpty", { field: t("desk.places.problemField.city") })).waitFor();
     await refused.scrollIntoViewIfNeeded();
     await shot(page, locale, "station-refused");
     expect((await deskStations()).length).toBe(count + 1);

@@ -3,7 +3,7 @@ import type { Problem } from "../../stores/messages.ts";
 import type { DeskKey } from "../i18n/deskCatalogue.ts";
 import { useDesk } from "../stores/DeskContext.tsx";
 import { describeDeskError } from "../stores/deskMessages.ts";
-import type { RefusalProblem } from "../stores/places/refusalProblems.ts";
+import { refusalProblemText, type RefusalProblem } from "../stores/places/refusalProblems.ts";
 
 interface PlacesProblemProps {
   readonly problem: Problem | undefined;
@@ -14,8 +14,9 @@ interface PlacesProblemProps {
 }
 
 /**
- * Why an act on places failed, announced: the server's problems as a list (each CSV line's number
- * in the admin's language), or the failure in words (no network, a refusal by its tag).
+ * Why an act on places failed, announced: the server's problems as a list, each with its CSV
+ * line's number, in the admin's language (worded here, so a language switch re-words them), or
+ * the failure in words (no network, a refusal by its tag).
  */
 export const PlacesProblem = observer(function PlacesProblem({ problem, refusal, lead }: PlacesProblemProps) {
   const { i18n } = useDesk();
@@ -34,7 +35,7 @@ export const PlacesProblem = observer(function PlacesProblem({ problem, refusal,
         {refusal.map((p, index) => (
           <li key={index}>
             {p.line === undefined ? null : <span className="places-problems-line">{i18n.t("desk.places.line", { line: p.line })}</span>}
-            {p.text}
+            {refusalProblemText(p, i18n)}
           </li>
         ))}
       </ul>
