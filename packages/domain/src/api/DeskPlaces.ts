@@ -165,7 +165,7 @@ export const DeskPlacesApi = {
     request: DeskStationSaveRequest,
     response: DeskStation,
     summary:
-      "Admin: add a station (no id) or change one (id), checked by the CSV import's row rules; every problem named at once (400 StationInvalid). A new city is added. Audit acts 'stationAdded' / 'stationChanged' with before and after.",
+      "Admin: add a station (no id) or change one (id), checked by the CSV import's row rules; every problem named at once (400 StationInvalid; `x-error-params` `problem_list`: each problem as a catalogue key with its values, StationRow.readProblemList). A new city is added. Audit acts 'stationAdded' / 'stationChanged' with before and after.",
   }),
   deskStationsImport: endpoint({
     method: "POST",
@@ -175,7 +175,7 @@ export const DeskPlacesApi = {
     request: DeskStationsImportRequest,
     response: DeskStationsImportResponse,
     summary:
-      "Admin: import stations from CSV, the CLI's format and code: all or nothing; a bad row refuses the whole file with 'line N: problem' for each (400 StationsImportRefused). Rows match stations by city and title; at most 60,000 characters (a larger file: the CLI). Audit act 'stationsImported'.",
+      "Admin: import stations from CSV, the CLI's format and code: all or nothing; a bad row refuses the whole file with 'line N: problem' for each (400 StationsImportRefused; `problem_list` in `x-error-params`, at most 50, tagged with their line). Rows match stations by city and title; at most 60,000 characters (a larger file: the CLI). Audit act 'stationsImported'.",
   }),
   deskStationsExport: endpoint({
     method: "GET",
@@ -205,7 +205,7 @@ export const DeskPlacesApi = {
     request: DeskSettingsRequest,
     response: DeskSettingsResponse,
     summary:
-      "Admin: change some site settings (a field left out keeps its value); card prefixes are digits (CardNumber.isPrefix), the follow-us QR an https URL or a data:image URL. The first save names every price. Customers see the change at once. Audit act 'settingChanged' with the changed fields before and after.",
+      "Admin: change some site settings (a field left out keeps its value); card prefixes are digits (CardNumber.isPrefix), the follow-us QR an https URL or a data:image URL. The first save names every price; a refusal is 400 SettingsInvalid with `problem_list`. Customers see the change at once. Audit act 'settingChanged' with the changed fields before and after.",
   }),
   deskOrders: endpoint({
     method: "GET",
