@@ -4,7 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deskAdmin, deskText, docShot, newStaff, signInAtDesk, STAFF_PASSWORD } from "./deskSupport.ts";
 import { deskAdminOneTimePassword } from "./serverAddress.ts";
-import { baseUrl, launch, scrollsSideways } from "./support.ts";
+import { baseUrl, launch, screenshot, scrollsSideways } from "./support.ts";
 
 /**
  * The staff desk's frame in Chromium (issue 26): its own page at /desk, the first admin's walk
@@ -24,7 +24,7 @@ const SMALL = { width: 360, height: 640 } as const;
 const SHOTS = process.env["SHOTS_DIR"] ?? "/tmp/shots-desk/";
 const shotTo = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}${name}.png` });
+  await screenshot(page, { path: `${SHOTS}${name}.png` });
   await docShot(page, name.replace(/^desk-/, "").replace(/-zh$/, "-zh-CN"));
 };
 

@@ -4,20 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { create as createQr } from "qrcode";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { deskText, docShot, newStaff, signInAtDesk, type DeskCaller } from "./deskSupport.ts";
-import {
-  apiAs,
-  baseUrl,
-  cardCustomer,
-  createFuelOrder,
-  createRechargeOrder,
-  dieselStationId,
-  launch,
-  orderStatusOf,
-  payInSandbox,
-  qrCodeOf,
-  scrollsSideways,
-  signedInCustomer,
-} from "./support.ts";
+import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, dieselStationId, launch, orderStatusOf, payInSandbox, qrCodeOf, screenshot, scrollsSideways, signedInCustomer } from "./support.ts";
 
 /**
  * The cashier's and the distributor's walks at the desk in Chromium (issue 26), in both
@@ -42,7 +29,7 @@ const TABLET = { width: 834, height: 1112 } as const;
 const SHOTS = process.env["SHOTS_DIR"] ?? "/tmp/shots-desk-acts/";
 const shotTo = async (page: Page, name: string, fullPage = false): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}${name}.png`, fullPage });
+  await screenshot(page, { path: `${SHOTS}${name}.png`, fullPage });
   await docShot(page, name);
 };
 

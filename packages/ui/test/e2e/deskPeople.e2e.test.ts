@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deskAdmin, deskText, docShot, newStaff, signInAtDesk, STAFF_PASSWORD } from "./deskSupport.ts";
-import { dieselStationId, launch, phone, scrollsSideways } from "./support.ts";
+import { dieselStationId, launch, phone, screenshot, scrollsSideways } from "./support.ts";
 
 /** Looked at by hand after a run (issue 26's brief): not kept in the repository. */
 const SHOTS = "/tmp/shots-desk-people/";
@@ -22,7 +22,7 @@ const SMALL_PHONE = { width: 360, height: 640 };
 /** The docs' names of this file's screens (docs/desk-screens.md). */
 const DOC_STEMS: Readonly<Record<string, string>> = { "staff-list": "staff", "staff-one-time-password": "staff-password", invites: "invites", blacklist: "blacklist" };
 const shot = async (page: Page, locale: Messages.Locale, name: string): Promise<void> => {
-  await page.screenshot({ path: `${SHOTS}${locale}-${name}.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}${locale}-${name}.png`, fullPage: true });
   const stem = DOC_STEMS[name];
   if (stem !== undefined) await docShot(page, `${stem}-${locale}`);
 };

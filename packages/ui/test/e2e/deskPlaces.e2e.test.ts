@@ -4,7 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deskAdmin, deskText, docShot, newStaff, signInAtDesk } from "./deskSupport.ts";
-import { baseUrl, dieselStationId, launch, phone, scrollsSideways } from "./support.ts";
+import { baseUrl, dieselStationId, launch, phone, screenshot, scrollsSideways } from "./support.ts";
 
 /** Looked at by hand after a run (issue 26's brief): not kept in the repository. */
 const SHOTS = "/tmp/shots-desk-places/";
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /** What the admin sees on the phone's screen now (not the whole page: that is what a person looks at). */
 const shot = async (page: Page, locale: Messages.Locale, name: string): Promise<void> => {
-  await page.screenshot({ path: `${SHOTS}${locale}-${name}.png` });
+  await screenshot(page, { path: `${SHOTS}${locale}-${name}.png` });
   await docShot(page, `${name}-${locale}`);
 };
 

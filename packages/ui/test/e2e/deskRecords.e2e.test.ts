@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deskText, docShot, newStaff, signInAtDesk } from "./deskSupport.ts";
-import { baseUrl, createFuelOrder, launch, payInSandbox, qrCodeOf, scrollsSideways, signedInCustomer } from "./support.ts";
+import { baseUrl, createFuelOrder, launch, payInSandbox, qrCodeOf, screenshot, scrollsSideways, signedInCustomer } from "./support.ts";
 
 /**
  * The admin's records at the desk in Chromium (issue 26), at 360x640 in both languages: a
@@ -24,8 +24,8 @@ const SHOTS = process.env["SHOTS_DIR"] ?? "/tmp/shots-desk-records/";
 /** A screenshot of what the screen shows, and of the whole page (`-full`) when it is longer. */
 const shotTo = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}${name}.png` });
-  await page.screenshot({ path: `${SHOTS}${name}-full.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}${name}.png` });
+  await screenshot(page, { path: `${SHOTS}${name}-full.png`, fullPage: true });
   await docShot(page, name);
 };
 

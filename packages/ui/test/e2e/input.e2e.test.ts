@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseUrl, inviteCodes, launch, newPhoneNumber, phone, scrollsSideways, signedInCardOwner, signedInCustomer, smsCode, withSession } from "./support.ts";
+import { baseUrl, inviteCodes, launch, newPhoneNumber, phone, screenshot, scrollsSideways, signedInCardOwner, signedInCustomer, smsCode, withSession } from "./support.ts";
 
 /**
  * Issue 25, input taken as people type it, in Chromium at 360x640 in zh-CN: a pasted phone
@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-const look = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png` });
+const look = (page: Page, name: string) => screenshot(page, { path: `${SHOTS}${name}.png` });
 
 /** '13912345678' as the messaging app copies it: '139 1234 5678'. */
 const spaced = (n: string) => `${n.slice(0, 3)} ${n.slice(3, 7)} ${n.slice(7)}`;

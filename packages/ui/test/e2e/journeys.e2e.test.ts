@@ -3,7 +3,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textOf, type TextKey } from "../../src/i18n/catalogue.ts";
-import { apiAs, baseUrl, cardCustomer, createFuelOrder, dieselStationId, inviteCodes, payInSandbox, launch, newPhoneNumber, phone, scrollsSideways, smsCode, withSession } from "./support.ts";
+import { apiAs, baseUrl, cardCustomer, createFuelOrder, dieselStationId, inviteCodes, launch, newPhoneNumber, payInSandbox, phone, screenshot, scrollsSideways, smsCode, withSession } from "./support.ts";
 
 /**
  * The driver's way through the app (issue 25), at 360x640 in zh-CN: from signing in to a diesel
@@ -23,7 +23,7 @@ const SMALL = { width: 360, height: 640 } as const;
 const SHOTS = process.env["SHOTS_DIR"] ?? "/tmp/shots-flow/";
 const shotTo = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}${name}.png` });
+  await screenshot(page, { path: `${SHOTS}${name}.png` });
 };
 
 const post = async <T>(path: string, body: unknown, token?: string): Promise<T> => {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, launch, payInSandbox, phone, shot, signedInCardOwner, signedInCustomer, withSession } from "./support.ts";
+import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, launch, payInSandbox, phone, screenshot, shot, signedInCardOwner, signedInCustomer, withSession } from "./support.ts";
 
 /**
  * Issue 25: a Chinese session reads Chinese. The refusals a driver meets most (a session the
@@ -107,7 +107,7 @@ describe("the QR screen at 360x640 (issue 25)", () => {
     expect((codeBox?.y ?? 0) + (codeBox?.height ?? 0)).toBeLessThanOrEqual(SMALL_PHONE.height);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await shot(page, `language-qr-${locale}`);
-    await page.screenshot({ path: `/tmp/shots-words/qr-${locale}.png` });
+    await screenshot(page, { path: `/tmp/shots-words/qr-${locale}.png` });
     expect(device.errors).toEqual([]);
     await device.context.close();
   });
@@ -126,7 +126,7 @@ describe("the QR screen at 360x640 (issue 25)", () => {
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(SMALL_PHONE.height);
     expect(await page.locator(".redemption-brightness").isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
-    await page.screenshot({ path: `/tmp/shots-words/recharge-qr-${locale}.png` });
+    await screenshot(page, { path: `/tmp/shots-words/recharge-qr-${locale}.png` });
     expect(device.errors).toEqual([]);
     await device.context.close();
   });
@@ -147,7 +147,7 @@ describe("the pay callback's code at 360x640 (issue 25)", () => {
       expect(box, selector).not.toBeNull();
       expect((box?.y ?? 0) + (box?.height ?? 0), selector).toBeLessThanOrEqual(SMALL_PHONE.height);
     }
-    await page.screenshot({ path: `/tmp/shots-words/paycallback-${locale}.png` });
+    await screenshot(page, { path: `/tmp/shots-words/paycallback-${locale}.png` });
     expect(device.errors).toEqual([]);
     await device.context.close();
   });
@@ -167,14 +167,14 @@ describe("words on screen in the session's language (issue 25)", () => {
     const timer = page.getByRole("timer").first();
     await timer.waitFor({ timeout: 15_000 });
     expect((await timer.textContent())?.trim()).toMatch(countdown);
-    await page.screenshot({ path: `/tmp/shots-words/orderlist-${locale}.png` });
+    await screenshot(page, { path: `/tmp/shots-words/orderlist-${locale}.png` });
 
     await page.goto(`${baseUrl()}/recharge/2`, { waitUntil: "networkidle" });
     await page.locator(".card-option").first().waitFor({ timeout: 15_000 });
     const statuses = await page.locator(".card-option-sub").allTextContents();
     expect(statuses.some((s) => s.includes(frozen))).toBe(true);
     if (locale === "zh-CN") for (const s of statuses) expect(s.replace(/·/g, "")).not.toMatch(/(normal|frozen)/);
-    await page.screenshot({ path: `/tmp/shots-words/cards-${locale}.png` });
+    await screenshot(page, { path: `/tmp/shots-words/cards-${locale}.png` });
     expect(device.errors).toEqual([]);
     await device.context.close();
   });

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, dieselStationId, launch, payInSandbox, phone, scrollsSideways, settleRecharge, signedInCustomer, withSession } from "./support.ts";
+import { apiAs, baseUrl, cardCustomer, createFuelOrder, createRechargeOrder, dieselStationId, launch, payInSandbox, phone, screenshot, scrollsSideways, settleRecharge, signedInCustomer, withSession } from "./support.ts";
 
 /**
  * Issue 25 item 6, in Chromium at 360x640 in both languages: the checklist reads 'litres x our
@@ -21,8 +21,8 @@ afterAll(async () => {
 });
 
 const snap = async (page: Page, name: string): Promise<void> => {
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-  await page.screenshot({ path: `${SHOTS}/${name}-full.png`, fullPage: true });
+  await screenshot(page, { path: `${SHOTS}/${name}.png` });
+  await screenshot(page, { path: `${SHOTS}/${name}-full.png`, fullPage: true });
 };
 
 const WORDS = {

@@ -2,7 +2,7 @@ import { Distance, Station } from "@fuel/domain";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
-import { baseUrl, GUANGZHOU, launch, phone, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
+import { baseUrl, GUANGZHOU, launch, phone, screenshot, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
 
 interface StationFacts extends Station.StationFacts {
   readonly id: number;
@@ -162,7 +162,7 @@ describe("the station list and the one-key form at 360x640 (issue 25), in Chromi
         return r.top >= top && r.bottom <= window.innerHeight;
       }).length, headerBottom);
       expect(whole).toBeGreaterThanOrEqual(3);
-      await page.screenshot({ path: `${LOOK_DIR}/e2e-list-distance-${tag}.png` });
+      await screenshot(page, { path: `${LOOK_DIR}/e2e-list-distance-${tag}.png` });
 
       // Diesel sellers first, in the domain's order.
       const byDistance = await listed("广州市");
@@ -176,7 +176,7 @@ describe("the station list and the one-key form at 360x640 (issue 25), in Chromi
       const byPrice = await listed("广州市", "price");
       expect(byPrice.map((s) => s.title)).not.toEqual(byDistance.map((s) => s.title));
       await expect.poll(() => page.locator(".station-finder h2").allTextContents()).toEqual(byPrice.map((s) => s.title));
-      await page.screenshot({ path: `${LOOK_DIR}/e2e-list-price-${tag}.png` });
+      await screenshot(page, { path: `${LOOK_DIR}/e2e-list-price-${tag}.png` });
 
       // The short-hours station is closed at noon and says when it opens.
       const closedCard = page.locator(".station-finder", { hasText: closedLabel }).first();
@@ -193,7 +193,7 @@ describe("the station list and the one-key form at 360x640 (issue 25), in Chromi
       expect(box).not.toBeNull();
       expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(640);
       expect(await submit.isEnabled()).toBe(true);
-      await page.screenshot({ path: `${LOOK_DIR}/e2e-order-closed-${tag}.png` });
+      await screenshot(page, { path: `${LOOK_DIR}/e2e-order-closed-${tag}.png` });
 
       // Back on the list the choice is still 'cheapest' (the page and its store are kept).
       await page.goBack();

@@ -54,10 +54,22 @@ export const phone = async (
   return { context, page, errors };
 };
 
+/**
+ * Whether the browser tests save the screenshots they take for a person to look at: yes, unless
+ * `E2E_SHOTS=0` (CI: hundreds of PNGs nobody opens there cost about a minute of its two cores).
+ * The docs' screenshots (UPDATE_SCREENS=1) are written whatever this says.
+ */
+const screenshotsWanted = process.env["E2E_SHOTS"] !== "0";
+
+/** A screenshot to look at (see {@link screenshotsWanted}). */
+export const screenshot = async (page: Page, options: { readonly path: string; readonly fullPage?: boolean }): Promise<void> => {
+  if (screenshotsWanted) await page.screenshot(options);
+};
+
 /** Saves a screenshot under test/e2e/screenshots/<name>.png. */
 export const shot = async (page: Page, name: string): Promise<void> => {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: `${SHOTS_DIR}${name}.png` });
+  await screenshot(page, { path: `${SHOTS_DIR}${name}.png` });
 };
 
 /** Whether the page scrolls sideways (it must not at phone widths). */
