@@ -59,9 +59,9 @@ describe.each(["en", "zh-CN"] as const)("the admin's people at the desk, in Chro
     // Staff: a cashier with one station; the one-time password is shown once.
     await openTool(page, locale, "desk.menu.staff");
     const cashierName = `till.${locale === "en" ? "en" : "zh"}.${Date.now().toString(36)}`;
-    await page.getByLabel(t("desk.people.staff.name")).fill(cashierName);
+    await page.getByLabel(t("desk.people.staff.name"), { exact: true }).fill(cashierName);
     await page.getByRole("button", { name: new RegExp(t("desk.people.staff.stationsChoose")) }).click();
-    await page.getByLabel(t("desk.people.staff.stationsSearch")).fill(stationTitle);
+    await page.getByLabel(t("desk.people.staff.stationsSearch"), { exact: true }).fill(stationTitle);
     await shot(page, locale, "staff-stations");
     await page.getByRole("dialog").getByText(stationTitle, { exact: true }).click();
     await page.getByRole("button", { name: `${t("desk.people.done")} · ${t("desk.people.staff.stationsChosen", { count: 1 })}` }).click();
@@ -101,7 +101,7 @@ describe.each(["en", "zh-CN"] as const)("the admin's people at the desk, in Chro
 
     // Invite codes: three new ones, shown to copy and in the list.
     await openTool(page, locale, "desk.menu.invites");
-    await page.getByLabel(t("desk.people.invites.count")).fill("3");
+    await page.getByLabel(t("desk.people.invites.count"), { exact: true }).fill("3");
     await page.getByRole("button", { name: t("desk.people.invites.create") }).click();
     const created = page.getByTestId("created-codes").getByRole("listitem");
     await created.nth(2).waitFor();
@@ -113,7 +113,7 @@ describe.each(["en", "zh-CN"] as const)("the admin's people at the desk, in Chro
 
     // The blacklist: a pasted number is read as the phone it names, confirmed, listed, then removed.
     await openTool(page, locale, "desk.menu.blacklist");
-    await page.getByLabel(t("desk.people.blacklist.phone")).fill("139 0000 1111");
+    await page.getByLabel(t("desk.people.blacklist.phone"), { exact: true }).fill("139 0000 1111");
     await page.getByRole("button", { name: t("desk.people.blacklist.add") }).click();
     await page.getByRole("dialog").getByText(t("desk.people.blacklist.addConfirm", { phone: "13900001111" })).waitFor();
     await confirmDialog(page, t("desk.people.blacklist.add"));

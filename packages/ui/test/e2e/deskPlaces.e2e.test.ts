@@ -76,11 +76,11 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await page.getByText(t("desk.places.count", { shown: (await deskStations()).length, total: (await deskStations()).length })).waitFor();
     await shot(page, locale, "stations-list");
     expect(await scrollsSideways(page)).toBe(false);
-    await page.getByLabel(t("desk.places.searchLabel")).fill(String(stationId));
+    await page.getByLabel(t("desk.places.searchLabel"), { exact: true }).fill(String(stationId));
     await page.locator("a.row-link", { hasText: before.title }).first().click();
     await page.getByRole("heading", { level: 1, name: t("desk.places.editTitle", { id: stationId }) }).waitFor();
     const newPrice = before.original_price - (locale === "en" ? 11 : 22);
-    const priceField = page.getByLabel(t("desk.places.field.now_price"));
+    const priceField = page.getByLabel(t("desk.places.field.now_price"), { exact: true });
     expect(await priceField.inputValue()).toBe(Money.formatCents(before.now_price));
     await priceField.fill(Money.formatCents(newPrice));
     await shot(page, locale, "station-form");
@@ -122,7 +122,7 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await confirmDialog(page, t("desk.places.importSend"));
     await page.getByText(t("desk.places.importDone", { added: 1, updated: 0 })).first().waitFor();
     expect((await deskStations()).length).toBe(count + 1);
-    await page.getByLabel(t("desk.places.searchLabel")).fill(title);
+    await page.getByLabel(t("desk.places.searchLabel"), { exact: true }).fill(title);
     await page.locator("a.row-link", { hasText: title }).waitFor();
     await shot(page, locale, "import-done");
 
@@ -140,9 +140,9 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await page.getByRole("heading", { level: 1, name: t("desk.places.addTitle") }).waitFor();
     await page.getByRole("button", { name: t("desk.places.saveStation") }).click();
     await page.getByText(t("desk.places.priceRequired")).first().waitFor();
-    await page.getByLabel(t("desk.places.field.now_price")).fill("7");
-    await page.getByLabel(t("desk.places.field.original_price")).fill("7.5");
-    await page.getByLabel(t("desk.places.field.nation_price")).fill("7.6");
+    await page.getByLabel(t("desk.places.field.now_price"), { exact: true }).fill("7");
+    await page.getByLabel(t("desk.places.field.original_price"), { exact: true }).fill("7.5");
+    await page.getByLabel(t("desk.places.field.nation_price"), { exact: true }).fill("7.6");
     await page.getByRole("button", { name: t("desk.places.saveStation") }).click();
     const refused = page.getByRole("alert").filter({ hasText: t("desk.places.stationRefused") });
     await refused.getByText(t("StationFieldEmpty", { field: t("desk.places.problemField.city") })).waitFor();
@@ -152,7 +152,7 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
 
     // Site settings: a second service phone and a follow-us QR image; a too-large image is refused first.
     await openTool(page, locale, "desk.menu.settings");
-    const tel2 = page.getByLabel(t("desk.places.settings.tel2"));
+    const tel2 = page.getByLabel(t("desk.places.settings.tel2"), { exact: true });
     await tel2.waitFor();
     await shot(page, locale, "settings");
     expect(await scrollsSideways(page)).toBe(false);
