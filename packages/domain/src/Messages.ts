@@ -70,6 +70,8 @@ const en = {
   QrNotAvailable: "no QR code: this order is not paid, or its code is no longer valid",
   QrAlreadyUsed: "this QR code has already been used",
   QrUnknown: "unknown QR code",
+  // issue 34: a code the cashier typed (not scanned) that names none of ours
+  TypedCodeUnknown: "no such code: check it and type it again",
   QrNotRegenerable: "the QR code of this order can no longer be regenerated",
   // issue 26: the desk's cashier and distributor (server src/cashier/redemption.ts, src/recharge/settleRecharge.ts)
   QrUsedBy: "this QR code was already used at {at} by {by}",
@@ -244,6 +246,7 @@ const zhCN: Record<MessageKey, string> = {
   QrNotAvailable: "暂无二维码：订单未支付或二维码已失效",
   QrAlreadyUsed: "该二维码已被使用",
   QrUnknown: "无效的二维码",
+  TypedCodeUnknown: "核销码不存在，请核对",
   QrNotRegenerable: "该订单的二维码已无法重新生成",
   QrUsedBy: "该二维码已于{at}由{by}核销",
   QrOtherStation: "该二维码属于其他油站，不能在本站核销",

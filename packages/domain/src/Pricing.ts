@@ -111,6 +111,40 @@ export const quote = (amount: Cents, nowPrice: number, originalPrice: number): Q
 export const chargeableQuote = (amount: Cents, nowPrice: number, originalPrice: number): Result.Result<Quote, AmountNotPositive> =>
   Result.map(chargeableCents(amount, nowPrice, originalPrice), () => quote(amount, nowPrice, originalPrice));
 
+/**
+ * Issue 34: what the cashier reads for a paid fuel order, in the order they need it. The pump is
+ * set to the order's amount (`order_amount`), not to what the driver paid: a 200-yuan order
+ * paid 188.55 is ¥200.00 at the pump, {@link litres} at the pump price it was priced at.
+ */
+export interface AtThePump {
+  /** What goes into the pump, in cents: the order's amount. */
+  readonly pumpAmount: Cents;
+  /** The pump price the order was priced at, cents per litre; null when the order has none. */
+  readonly pumpPrice: number | null;
+  /** {@link litres} of the pump amount at the pump price (3 decimals); null without a price. */
+  readonly litres: string | null;
+  /** What the driver paid, in cents. */
+  readonly paid: Cents;
+  /** pumpAmount - paid, in cents: what the driver saved (negative only if they paid more than the pump amount). */
+  readonly saving: Cents;
+}
+
+/**
+ * One function for the desk's look-up answer (server) and the redeem screen (desk): the pump
+ * amount, its litres at the pump price, and what was paid and saved. A missing or non-positive
+ * price (bad data) gives no litres rather than a wrong figure.
+ */
+export const atThePump = (pumpAmount: Cents, paid: Cents, pumpPrice: number | null): AtThePump => {
+  const price = pumpPrice !== null && Number.isSafeInteger(pumpPrice) && pumpPrice > 0 ? pumpPrice : null;
+  return {
+    pumpAmount,
+    pumpPrice: price,
+    litres: price === null ? null : litres(pumpAmount, price),
+    paid,
+    saving: (pumpAmount - paid) as Cents,
+  };
+};
+
 /** Spec §3's web info: the price per litre on each type of card (`price_0_xuni`, `price_0_shiti`), in cents. */
 export interface CardPrices {
   readonly virtual: number;

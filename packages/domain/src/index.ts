@@ -16,6 +16,7 @@ export * as Order from "./Order.ts";
 export * as Phone from "./Phone.ts";
 export * as Pricing from "./Pricing.ts";
 export * as QrCode from "./QrCode.ts";
+export * as RedeemCode from "./RedeemCode.ts";
 export * as Refund from "./Refund.ts";
 export * as Routes from "./Routes.ts";
 export * as Staff from "./Staff.ts";

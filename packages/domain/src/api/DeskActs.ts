@@ -1,6 +1,6 @@
 import { Schema } from "effect";
 import { endpoint } from "./Endpoint.ts";
-import { CardTypeCode, Cents, Code, Empty, LineText, OrderId, OrderIdField, OrderStatusCode, Phone, ShortText, Timestamp } from "./Primitives.ts";
+import { CardTypeCode, Cents, CentsPerLitre, Code, Empty, LineText, OrderId, OrderIdField, OrderStatusCode, Phone, ShortText, Timestamp } from "./Primitives.ts";
 
 /**
  * What staff do at the desk (issue 26): the cashier looks a code up and redeems it, the card
@@ -9,8 +9,20 @@ import { CardTypeCode, Cents, Code, Empty, LineText, OrderId, OrderIdField, Orde
  * @module
  */
 
-/** `POST /api/desk/lookup` and `POST /api/desk/redeem`: the code the cashier typed or scanned. */
-export const DeskCodeRequest = Schema.Struct({ code: Code }).annotate({ identifier: "DeskCodeRequest" });
+/**
+ * How the code reached the desk (issue 34): `typed` by the cashier (an unknown code then answers
+ * `TypedCodeUnknown`, 'no such code: check it'), or `scanned` from the customer's QR (`QrUnknown`,
+ * the default when absent).
+ */
+export const DeskCodeEntry = Schema.Literals(["typed", "scanned"]).annotate({ identifier: "DeskCodeEntry" });
+export type DeskCodeEntry = typeof DeskCodeEntry.Type;
+
+/**
+ * `POST /api/desk/lookup` and `POST /api/desk/redeem`: the code the cashier typed or scanned, as
+ * typed: the server reads it (`RedeemCode.lookupKey`: any case, spaces and dashes ignored; an
+ * old-format `KP` code exactly as typed, trimmed).
+ */
+export const DeskCodeRequest = Schema.Struct({ code: Code, entry: Schema.optionalKey(DeskCodeEntry) }).annotate({ identifier: "DeskCodeRequest" });
 export type DeskCodeRequest = typeof DeskCodeRequest.Type;
 
 /** Why a code cannot be redeemed: the catalogue key and the values its text names (`{at}`, `{by}`). */
@@ -19,12 +31,20 @@ export const DeskRefusal = Schema.Struct({
   params: Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number])),
 }).annotate({ identifier: "DeskRefusal" });
 
-/** The order behind a code, as the customer's detail shows it, and whether this staff member may redeem it now. */
+/**
+ * The order behind a code and whether this staff member may redeem it now. What the cashier
+ * pumps comes first (issue 34): the pump amount and its litres at the pump price
+ * (`Pricing.atThePump`), then what the driver paid.
+ */
 export const DeskLookupResponse = Schema.Struct({
   order_id: OrderId,
   order_status: OrderStatusCode,
   station_title: Schema.NullOr(Schema.String),
-  /** Litres at the pump price, 3 decimals (`Pricing.litres`, as the receipt shows them); null without a price. */
+  /** What goes into the pump, in cents: the order's amount (a 200-yuan order: 20000), not what was paid. */
+  order_amount: Cents,
+  /** The pump price the order was priced at, cents per litre; null for an order without one. */
+  gas_original_price: Schema.NullOr(CentsPerLitre),
+  /** Litres of `order_amount` at `gas_original_price`, 3 decimals (`Pricing.atThePump`); null without a price. */
   litres: Schema.NullOr(Schema.String),
   /** What the customer paid, in cents. */
   amount: Cents,
@@ -58,6 +78,8 @@ export const DeskQueueOrder = Schema.Struct({
   phone: Phone,
   remark: Schema.String,
   paid_at: Schema.NullOr(Timestamp),
+  /** The station the customer chose for the top-up (its title); null when none was chosen (issue 34). */
+  station_title: Schema.NullOr(Schema.String),
 }).annotate({ identifier: "DeskQueueOrder" });
 
 /** `GET /api/desk/queue`: the oldest payment first, at most 100. */
@@ -75,28 +97,37 @@ export type DeskSettleRequest = typeof DeskSettleRequest.Type;
 /** The status of the order after the act: `{order_id, order_status}`. */
 const DeskActAnswer = Schema.Struct({ order_id: OrderId, order_status: OrderStatusCode }).annotate({ identifier: "DeskActAnswer" });
 
+/** `POST /api/desk/redeem`: the order now used (3), and when and by whom, as a later look-up says it (issue 34). */
+export const DeskRedeemResponse = Schema.Struct({
+  order_id: OrderId,
+  order_status: OrderStatusCode,
+  redeemed_at: Timestamp,
+  redeemed_by: ShortText,
+}).annotate({ identifier: "DeskRedeemResponse" });
+export type DeskRedeemResponse = typeof DeskRedeemResponse.Type;
+
 /** The desk's cashier and distributor endpoints, spread into `Api` (server src/routes/deskActs.ts answers them). */
 export const DeskActsApi = {
   deskLookup: endpoint({
     method: "POST",
     path: "/api/desk/lookup",
     access: "staff",
-    refusals: ["QrUnknown", "QrOtherStation"],
+    refusals: ["QrUnknown", "TypedCodeUnknown", "QrOtherStation"],
     request: DeskCodeRequest,
     response: DeskLookupResponse,
     summary:
-      "Cashier: the order behind a code (station, litres, amount paid, paid at, valid until, status) and whether this staff member may redeem it; a code of a station they do not serve is refused (409 QrOtherStation).",
+      "Cashier: the order behind a code (the pump amount and its litres at the pump price first, then the amount paid, station, paid at, valid until, status) and whether this staff member may redeem it. The code is read in any case with spaces and dashes ignored; an unknown one answers 404 TypedCodeUnknown when `entry` is 'typed', else QrUnknown. A code of a station they do not serve is refused (409 QrOtherStation).",
     idempotent: true,
   }),
   deskRedeem: endpoint({
     method: "POST",
     path: "/api/desk/redeem",
     access: "staff",
-    refusals: ["QrUnknown", "QrOtherStation", "QrUsedBy", "QrAlreadyUsed", "QrUnpaid", "QrRefunded", "QrExpired", "QrNotAvailable"],
+    refusals: ["QrUnknown", "TypedCodeUnknown", "QrOtherStation", "QrUsedBy", "QrAlreadyUsed", "QrUnpaid", "QrRefunded", "QrExpired", "QrNotAvailable"],
     request: DeskCodeRequest,
-    response: DeskActAnswer,
+    response: DeskRedeemResponse,
     summary:
-      "Cashier: redeem a fuel order's code, exactly once (the order becomes used, 3). A second try answers 409 QrUsedBy naming when and by whom; another station's, unpaid, refunded or expired codes are refused and change nothing. Audit act 'redeem'.",
+      "Cashier: redeem a fuel order's code, exactly once (the order becomes used, 3; the answer says when and by whom). The code is read as the look-up reads it. A second try answers 409 QrUsedBy naming when and by whom; another station's, unpaid, refunded or expired codes are refused and change nothing. Audit act 'redeem'.",
   }),
   deskQueue: endpoint({
     method: "GET",
@@ -105,7 +136,8 @@ export const DeskActsApi = {
     refusals: [],
     request: Empty,
     response: DeskQueueResponse,
-    summary: "Distributor: the paid recharges and card purchases waiting to be settled, oldest payment first (at most 100), with card, team, amounts and the customer's phone.",
+    summary:
+      "Distributor: the paid recharges and card purchases waiting to be settled, oldest payment first (at most 100), with card, team, amounts, the customer's phone and the station they chose.",
     idempotent: true,
   }),
   deskSettle: endpoint({

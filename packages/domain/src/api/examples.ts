@@ -179,14 +179,14 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   },
   orderDetail: { request: { order_id: 5001 }, response: exampleOrder },
   orderCancel: { request: { order_id: 5001 }, response: { order_id: 5001, order_status: 9 } },
-  orderResetQr: { request: { order_id: 5002 }, response: { qrcode: "RC5002-8F3A61D2" } },
+  orderResetQr: { request: { order_id: 5002 }, response: { qrcode: "9D2WM7RQ4K8TZ3HB" } },
   orderRefund: {
     request: { order_id: 5001, reason: "The station was closed." },
     response: { order_id: 5001, refund_status: 1 },
   },
   kepaiQrCode: {
     request: { orderNumber: "FO202411260915000005001" },
-    response: { respCode: "00000", qrcode: "KP5001-2F7C9E0B41" },
+    response: { respCode: "00000", qrcode: "7K3M9QXR2D4FHJ8T" },
   },
 
   paymentQuery: { request: { order_id: 5001 }, response: { payInfo: examplePayInfo, merchOrderNo: "FO202411260915000005001" } },
@@ -286,7 +286,7 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   sandboxSms: { request: { phone: "13800138000" }, response: { code: "4821" } },
   sandboxGeocode: { request: { longitude: 114.0579, latitude: 22.5431 }, response: { city: "Shenzhen" } },
   sandboxPay: { request: { order_id: 5001, result: "ok" }, response: { order_id: 5001, order_status: 2 } },
-  sandboxCashierRedeem: { request: { qrcode: "KP5001-2F7C9E0B41" }, response: { order_id: 5001, order_status: 3 } },
+  sandboxCashierRedeem: { request: { qrcode: "7K3M 9QXR 2D4F HJ8T" }, response: { order_id: 5001, order_status: 3 } },
   sandboxRechargeSettle: {
     request: { order_id: 5002, result: "rejected", reason: "Card is frozen by the distributor." },
     response: { order_id: 5002, order_status: 6 },
@@ -296,11 +296,13 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   sandboxClock: { request: { advance_seconds: 900 }, response: { now: "2024-11-26T09:30:00+08:00" } },
 
   deskLookup: {
-    request: { code: "KP5001-2F7C9E0B41" },
+    request: { code: "7k3m 9qxr 2d4f hj8t", entry: "typed" },
     response: {
       order_id: 5001,
       order_status: 2,
       station_title: "Futian Energy Station",
+      order_amount: cents(10040),
+      gas_original_price: 800,
       litres: "12.550",
       amount: cents(9162),
       paid_at: "2024-11-26T09:16:05+08:00",
@@ -311,7 +313,10 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
       refusal: null,
     },
   },
-  deskRedeem: { request: { code: "KP5001-2F7C9E0B41" }, response: { order_id: 5001, order_status: 3 } },
+  deskRedeem: {
+    request: { code: "7K3M 9QXR 2D4F HJ8T", entry: "scanned" },
+    response: { order_id: 5001, order_status: 3, redeemed_at: "2024-11-26T10:02:40+08:00", redeemed_by: "li.cashier" },
+  },
   deskQueue: {
     request: {},
     response: {
@@ -329,6 +334,7 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
           phone: "13912345678",
           remark: "",
           paid_at: "2024-11-26T09:20:00+08:00",
+          station_title: "Futian Energy Station",
         },
       ],
     },
@@ -361,7 +367,7 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
           refund_no: null,
         },
       ],
-      qr_codes: [{ code: "KP5001-2F7C9E0B41", issued_at: "2024-11-26T09:16:02+08:00", voided_at: null, redeemed_at: "2024-11-26T10:02:40+08:00", redeemed_by: "li.cashier" }],
+      qr_codes: [{ code: "7K3M9QXR2D4FHJ8T", issued_at: "2024-11-26T09:16:02+08:00", voided_at: null, redeemed_at: "2024-11-26T10:02:40+08:00", redeemed_by: "li.cashier" }],
     },
   },
   deskStationsExport: {

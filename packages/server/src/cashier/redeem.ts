@@ -7,7 +7,7 @@ import { orders, qrCodes } from "../db/schema.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { lockOrder } from "../orderRecords/queries.ts";
 import { domainOrder, STATUS } from "../orderRecords/rows.ts";
-import { findQrCode, QR_PAYLOAD } from "./qrCodes.ts";
+import { findEnteredCode, type EnteredCode } from "./qrCodes.ts";
 import { redemptionRefusal } from "./redemption.ts";
 
 /** Who scans: the name a second scan will read, and the stations they may redeem at. */
@@ -24,6 +24,9 @@ export interface Redeemed {
   /** The order's status code before (2) and after (3) the redemption. */
   readonly before: number;
   readonly status: number;
+  /** Who redeemed it (the redeemer's name) and when (epoch ms), as a later look-up says it. */
+  readonly by: string;
+  readonly at: number;
 }
 
 /**
@@ -32,24 +35,21 @@ export interface Redeemed {
  * becomes used (3) and the code is spent, in one transaction that holds the order's lock, so a
  * second scan, a refund request or the 48-hour expiry racing it cannot both win. `within` runs in
  * that transaction after the redemption (the desk's audit row): it commits with it or not at all.
- * A refusal (./redemption.ts) changes nothing.
+ * A refusal (./redemption.ts) changes nothing. The code is read as typed or scanned
+ * (`findEnteredCode`: any case, spaces and dashes ignored; an old-format code exactly).
  */
 export const redeemQrCode = async (
   db: Database,
-  payload: string,
+  entered: EnteredCode,
   now: number,
   by: Redeemer,
   within?: (tx: Tx, redeemed: Redeemed) => Promise<void>,
 ): Promise<Redeemed> => {
-  // Our codes are `KP` + URL-safe characters; anything else (control characters PostgreSQL text
-  // cannot even hold) is not one of ours.
-  if (!QR_PAYLOAD.test(payload)) throw refuse("QrUnknown");
-  const found = await findQrCode(db, payload);
-  if (found === undefined) throw refuse("QrUnknown");
+  const found = await findEnteredCode(db, entered);
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, found.orderId);
     if (order === undefined) throw refuse("QrUnknown");
-    const [code] = await tx.select().from(qrCodes).where(eq(qrCodes.code, payload)).limit(1);
+    const [code] = await tx.select().from(qrCodes).where(eq(qrCodes.code, found.code)).limit(1);
     if (code === undefined) throw refuse("QrUnknown");
     const refusal = redemptionRefusal(
       {
@@ -74,12 +74,12 @@ export const redeemQrCode = async (
     await tx
       .update(qrCodes)
       .set({ redeemedAt: new Date(now), redeemedBy: by.name })
-      .where(and(eq(qrCodes.code, payload), isNull(qrCodes.redeemedAt)));
+      .where(and(eq(qrCodes.code, found.code), isNull(qrCodes.redeemedAt)));
     await tx
       .update(orders)
       .set({ status: STATUS.used, usedAt: new Date(now), closedAt: new Date(now) })
       .where(and(eq(orders.id, order.id), eq(orders.status, STATUS.unused)));
-    const redeemed: Redeemed = { orderId: order.id, before: order.status, status: STATUS.used };
+    const redeemed: Redeemed = { orderId: order.id, before: order.status, status: STATUS.used, by: by.name, at: now };
     if (within !== undefined) await within(tx, redeemed);
     return redeemed;
   });

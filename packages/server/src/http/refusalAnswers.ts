@@ -34,6 +34,7 @@ const ANSWERS = {
 
   OrderNotFound: { status: 404 },
   QrUnknown: { status: 404 },
+  TypedCodeUnknown: { status: 404 },
   StationNotFound: { status: 404 },
   CardNotFound: { status: 404 },
   SandboxChannelMissing: { status: 404, tag: null },

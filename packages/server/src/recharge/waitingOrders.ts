@@ -1,6 +1,6 @@
 import { Refund, type Money } from "@fuel/domain";
 import { and, asc, desc, eq } from "drizzle-orm";
-import { orders } from "../db/schema.ts";
+import { orders, stations } from "../db/schema.ts";
 import type { Queryable } from "../db/queryable.ts";
 import { STATUS } from "../orderRecords/rows.ts";
 
@@ -61,18 +61,24 @@ export const waitingOrders = async (db: Queryable, orderId?: number): Promise<Wa
 export const rechargeStatus = async (db: Queryable, orderId: number): Promise<number | undefined> =>
   (await db.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.kind, "recharge"))).limit(1))[0]?.status;
 
-/** A waiting order with its whole card number (null for a card purchase not settled yet), as the desk's queue shows it. */
+/**
+ * A waiting order with its whole card number (null for a card purchase not settled yet) and the
+ * title of the station the customer chose for it (null when none was chosen, or it is gone), as
+ * the desk's queue shows it.
+ */
 export interface QueuedOrder extends Omit<WaitingOrder, "orderAmount" | "amount"> {
   readonly orderAmount: Money.Cents;
   readonly amount: Money.Cents;
   readonly cardNum: string | null;
+  readonly stationTitle: string | null;
 }
 
 /** The desk's queue (../desk/acts/queue.ts): the orders waiting the longest first (ties: the older order), at most `limit`. */
 export const longestWaitingOrders = async (db: Queryable, limit: number): Promise<QueuedOrder[]> =>
   db
-    .select({ ...DISTRIBUTOR_COLUMNS, cardNum: orders.cardNum })
+    .select({ ...DISTRIBUTOR_COLUMNS, cardNum: orders.cardNum, stationTitle: stations.title })
     .from(orders)
+    .leftJoin(stations, eq(stations.id, orders.stationId))
     .where(waiting)
     .orderBy(asc(orders.paidAt), asc(orders.id))
     .limit(limit);

@@ -9,7 +9,7 @@ export const cashierSandboxRoutes = (app: FastifyInstance): void => {
   const { db } = app.deps;
 
   registerEndpoint(app, Api.sandboxCashierRedeem, async ({ qrcode }, ctx) => {
-    const redeemed = await redeemQrCode(db, qrcode.trim(), ctx.now, SANDBOX_CASHIER);
+    const redeemed = await redeemQrCode(db, { text: qrcode, entry: "scanned" }, ctx.now, SANDBOX_CASHIER);
     return ok({ order_id: redeemed.orderId, order_status: redeemed.status as OrderStatusAnswer["order_status"] }, "redeemed at the cashier");
   });
 };

@@ -31,16 +31,16 @@ export const deskActsRoutes = (app: FastifyInstance): void => {
   const recorderOf = (request: FastifyRequest, actor: DeskActor, now: number): RecordAct => (tx, act) =>
     recordAct(tx, { at: new Date(now), staff: { id: actor.id, name: actor.name }, address: request.ip, ...act });
 
-  registerEndpoint(app, Api.deskLookup, ({ code }, ctx) => lookUpCode(db, code.trim(), ctx.now, actorOf(ctx.request)), {
+  registerEndpoint(app, Api.deskLookup, ({ code, entry }, ctx) => lookUpCode(db, code, ctx.now, actorOf(ctx.request), entry), {
     preHandler: requireStaff("lookup"),
   });
 
   registerEndpoint(
     app,
     Api.deskRedeem,
-    async ({ code }, ctx) => {
+    async ({ code, entry }, ctx) => {
       const actor = actorOf(ctx.request);
-      return ok(await redeemAtDesk(db, code.trim(), ctx.now, actor, recorderOf(ctx.request, actor, ctx.now)), "redeemed");
+      return ok(await redeemAtDesk(db, code, ctx.now, actor, recorderOf(ctx.request, actor, ctx.now), entry), "redeemed");
     },
     { preHandler: requireStaff("redeem") },
   );

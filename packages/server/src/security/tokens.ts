@@ -8,7 +8,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto
 /** A session token: 256 random bits, URL-safe. */
 export const newSessionToken = (): string => randomBytes(32).toString("base64url");
 
-/** An opaque, unguessable single-use code (OAuth codes, QR codes): 192 random bits. */
+/** An opaque, unguessable single-use code (OAuth codes): 192 random bits. (Cashier codes: cashier/qrCodes.ts.) */
 export const newOpaqueCode = (): string => randomBytes(24).toString("base64url");
 
 /** A 6-digit SMS code from the CSPRNG (never Math.random). */

@@ -26,3 +26,19 @@ export const DESK_ROUTES: ReadonlyArray<DeskRoute> = [
   { path: "/desk/staff", title: "desk.menu.staff", action: "manageStaff", screen: lazy(() => import("./screens/StaffScreen.tsx")) },
   { path: "/desk/audit", title: "desk.menu.audit", action: "readAudit", screen: lazy(() => import("./screens/AuditScreen.tsx")) },
 ];
+
+/**
+ * Issue 34: the tool a staff member lands on when the desk opens at its menu, if their role may
+ * use exactly one (a cashier: /desk/redeem): a one-item menu at every sign-in is a tap for
+ * nothing. Undefined when they have several tools (or none): the menu shows.
+ */
+export const landingTool = (may: (action: Staff.Action) => boolean): DeskRoute | undefined => {
+  const tools = DESK_ROUTES.filter((route) => may(route.action));
+  return tools.length === 1 ? tools[0] : undefined;
+};
+
+/** What a 'back to the menu' navigation carries: the menu then shows, even to a staff member with one tool. */
+export const MENU_ASKED = { menu: true } as const;
+
+/** Whether the navigation that made this entry asked for the menu itself ({@link MENU_ASKED}). */
+export const menuAsked = (state: unknown): boolean => typeof state === "object" && state !== null && (state as { menu?: unknown }).menu === true;

@@ -13,6 +13,30 @@ const panel = (view: QrView, locale: "en" | "zh-CN" = "en", canRegenerate = fals
 
 const shown = (offline = false): QrView => ({ _tag: "Shown", code: { value: "KPabc123", offline }, expiresAt: 0, secondsLeft: 47 * 3600 + 59 * 60 + 5 });
 
+/** The SVG qrcode draws for `text` with the panel's options: two drawings of one text are identical. */
+const svgOf = async (text: string): Promise<string> =>
+  (await import("qrcode")).toString(text, { type: "svg", margin: 4, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+
+const svgIn = (image: HTMLImageElement): string => decodeURIComponent(image.src.slice(image.src.indexOf(",") + 1));
+
+describe("QrPanel: a code of today's format (issue 34)", () => {
+  const today = (): QrView => ({ _tag: "Shown", code: { value: "7K3M9QXR2D4FHJ8T", offline: false }, expiresAt: 0, secondsLeft: 3600 });
+
+  it("shows the code in groups of 4 with real spaces, and the QR encodes exactly that text", async () => {
+    panel(today());
+    const image = (await screen.findByRole("img", { name: "QR code to redeem at the cashier: 7K3M 9QXR 2D4F HJ8T" }, { timeout: 10_000 })) as HTMLImageElement;
+    expect(screen.getByText(codeText("7K3M 9QXR 2D4F HJ8T"))).toBeTruthy();
+    expect(svgIn(image)).toBe(await svgOf("7K3M 9QXR 2D4F HJ8T"));
+    expect(svgIn(image)).not.toBe(await svgOf("7K3M9QXR2D4FHJ8T"));
+  });
+
+  it("an old-format code shows and encodes as before: itself", async () => {
+    panel(shown());
+    const image = (await screen.findByRole("img", { name: "QR code to redeem at the cashier: KPabc123" }, { timeout: 10_000 })) as HTMLImageElement;
+    expect(svgIn(image)).toBe(await svgOf("KPabc123"));
+  });
+});
+
 describe("QrPanel", () => {
   it("draws the code large (>= 240 px) with its text under it and the time left (en)", async () => {
     panel(shown());

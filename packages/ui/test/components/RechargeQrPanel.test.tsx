@@ -35,6 +35,14 @@ describe("RechargeQrPanel", () => {
     expect(screen.getByText("Show this code at the station.")).toBeTruthy();
   });
 
+  it("issue 34: a code of today's format shows in groups of 4 with real spaces, and the QR encodes exactly that text", async () => {
+    panel({ _tag: "Shown", code: "9D2WM7RQ4K8TZ3HB" });
+    const image = (await screen.findByRole("img", { name: "QR code of redemption code 9D2W M7RQ 4K8T Z3HB" }, { timeout: 10_000 })) as HTMLImageElement;
+    expect(screen.getByTestId("redemption-code").textContent).toBe("9D2W M7RQ 4K8T Z3HB");
+    const drawn = await (await import("qrcode")).toString("9D2W M7RQ 4K8T Z3HB", { type: "svg", margin: 4, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+    expect(decodeURIComponent(image.src.slice(image.src.indexOf(",") + 1))).toBe(drawn);
+  });
+
   it("the same in Chinese (zh-CN)", async () => {
     panel(shown, { locale: "zh-CN" });
     expect(screen.getByRole("heading", { name: "充值二维码" })).toBeTruthy();

@@ -4,6 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
 import { HomeScreen } from "../../src/desk/screens/HomeScreen.tsx";
+import { DeskPage } from "../../src/desk/shell/DeskPage.tsx";
+import { useLocation } from "../../src/router/index.tsx";
 import { deskStores, renderDesk } from "./support/renderDesk.tsx";
 
 describe("the desk's session (issue 26)", () => {
@@ -67,22 +69,57 @@ describe("the desk's session (issue 26)", () => {
   });
 });
 
+/** The menu at /desk, or a tool's page (its back button leads to the menu) anywhere else. */
+function MenuOrTool() {
+  const { pathname } = useLocation();
+  return pathname === "/desk" ? <HomeScreen /> : <DeskPage title="a tool" />;
+}
+
+/** Opens a tool's page and taps its back button: the menu as a staff member reaches it from a tool. */
+const menuFromTool = async (stores: ReturnType<typeof deskStores>, back: string): Promise<void> => {
+  renderDesk(<MenuOrTool />, { stores, path: "/desk/tool", route: "*" });
+  await userEvent.click(screen.getByRole("button", { name: back }));
+};
+
 describe("the desk's menu (issue 26)", () => {
   it.each([
     ["cashier", ["Redeem a code"]],
     ["distributor", ["Recharges to settle"]],
     ["admin", ["Redeem a code", "Recharges to settle", "Orders", "Stations", "Site settings", "Invite codes", "Blacklist", "Staff", "Audit log"]],
-  ] as const)("a %s sees only the tools of the role", (role, tools) => {
-    renderDesk(<HomeScreen />, { stores: deskStores({ role }) });
+  ] as const)("a %s sees only the tools of the role", async (role, tools) => {
+    await menuFromTool(deskStores({ role }), "Back");
     const links = screen.getAllByRole("link").map((a) => a.textContent);
     expect(links).toEqual([...tools, "Change password"]);
   });
 
   it("signs out from the menu", async () => {
     const stores = deskStores({ role: "cashier", locale: "zh-CN" });
-    renderDesk(<HomeScreen />, { stores });
+    await menuFromTool(stores, "返回");
     await userEvent.click(screen.getByRole("button", { name: "退出登录" }));
     expect(stores.api.callsTo("deskLogout")).toHaveLength(1);
     expect(stores.session.me).toBeNull();
+  });
+});
+
+describe("where the desk opens (issue 34)", () => {
+  it.each([
+    ["cashier", "/desk/redeem"],
+    ["distributor", "/desk/queue"],
+  ] as const)("a %s, whose role has one tool, opens on it rather than on a one-item menu", (role, path) => {
+    renderDesk(<HomeScreen />, { stores: deskStores({ role, stations: [12] }) });
+    expect(screen.getByTestId("location").textContent).toBe(path);
+    expect(screen.queryByRole("link")).toBeNull();
+  });
+
+  it("an admin, with several tools, opens on the menu", () => {
+    renderDesk(<HomeScreen />, { stores: deskStores({ role: "admin" }) });
+    expect(screen.getByTestId("location").textContent).toBe("/desk");
+    expect(screen.getAllByRole("link").length).toBeGreaterThan(2);
+  });
+
+  it("a cashier's back button from the tool shows the menu (password, sign-out) instead of opening the tool again", async () => {
+    await menuFromTool(deskStores({ role: "cashier", stations: [12], locale: "zh-CN" }), "返回");
+    expect(screen.getByTestId("location").textContent).toBe("/desk");
+    expect(screen.getByRole("link", { name: "修改密码" })).toBeTruthy();
   });
 });

@@ -84,10 +84,15 @@ describe("the desk's first admin (zh-CN, then English)", () => {
 });
 
 describe("a role's limits and a session ended elsewhere", () => {
-  it.each(["en", "zh-CN"] as const)("a cashier sees only the redeem tool; the staff page by address says the role may not (%s)", async (locale) => {
+  it.each(["en", "zh-CN"] as const)("a cashier opens on the redeem tool, its menu has only that; the staff page by address says the role may not (%s)", async (locale) => {
     const cashier = await newStaff("cashier", { stations: [1] });
     const page = await deskPage(locale);
     await signInAtDesk(page, locale, cashier.name, cashier.password);
+    // Issue 34: a role with one tool opens on it; its back button leads to the menu.
+    await page.getByRole("heading", { name: deskText(locale, "desk.menu.redeem") }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/desk/redeem");
+    await page.getByRole("button", { name: deskText(locale, "desk.back") }).click();
+    await page.getByText(deskText(locale, "desk.signOut")).waitFor();
     expect(await page.getByRole("link").allTextContents()).toEqual([deskText(locale, "desk.menu.redeem"), deskText(locale, "desk.changePassword")]);
     await shotTo(page, `desk-menu-cashier-${locale}`);
     await page.goto(`${baseUrl()}/desk/staff`);

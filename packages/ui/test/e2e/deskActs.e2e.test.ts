@@ -1,4 +1,4 @@
-import { Money, type Messages } from "@fuel/domain";
+import { Money, RedeemCode, type Messages } from "@fuel/domain";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { create as createQr } from "qrcode";
@@ -26,6 +26,8 @@ afterAll(async () => {
 
 const SMALL = { width: 360, height: 640 } as const;
 const TABLET = { width: 834, height: 1112 } as const;
+/** A counter's screen (issue 34). */
+const COUNTER = { width: 1024, height: 768 } as const;
 const SHOTS = process.env["SHOTS_DIR"] ?? "/tmp/shots-desk-acts/";
 const shotTo = async (page: Page, name: string, fullPage = false): Promise<void> => {
   mkdirSync(SHOTS, { recursive: true });
@@ -62,20 +64,43 @@ const otherStationId = async (dieselId: number): Promise<number> => {
   return other.id;
 };
 
-/** A paid fuel order of a new customer: its code, and the amount paid as the customer's detail has it. */
-const paidFuelOrder = async (customer: { token: string; phone: string }): Promise<{ code: string; paid: string; orderId: number }> => {
-  const order = await createFuelOrder(customer, 10_000);
+/** A paid 200-yuan fuel order of a new customer: its code, what goes into the pump, and the amount paid as the customer's detail has it. */
+const paidFuelOrder = async (customer: { token: string; phone: string }): Promise<{ code: string; pump: string; paid: string; orderId: number }> => {
+  const order = await createFuelOrder(customer, 20_000);
   await payInSandbox(order.orderId);
-  const detail = await apiAs<{ amount: number }>(customer.token, "/api/order/detail", { order_id: order.orderId });
-  return { code: await qrCodeOf(customer.token, order.mchntNo), paid: Money.formatYuan(detail.amount), orderId: order.orderId };
+  const detail = await apiAs<{ amount: number; order_amount: number }>(customer.token, "/api/order/detail", { order_id: order.orderId });
+  return { code: await qrCodeOf(customer.token, order.mchntNo), pump: Money.formatYuan(detail.order_amount), paid: Money.formatYuan(detail.amount), orderId: order.orderId };
 };
 
-/** The code as a person types it from the customer's screen: in blocks of four, with the gaps. */
-const asShown = (code: string): string => (code.match(/.{1,4}/g) ?? []).join(" ");
+/** The code as the customer's screen shows it and its QR encodes it: in groups of four (issue 34). */
+const asShown = (code: string): string => RedeemCode.shownText(code);
 
+/** The code as a driver reads it out and a cashier types it: lower case, with the gaps. */
+const asTyped = (code: string): string => asShown(code).toLowerCase();
+
+/**
+ * Opens a tool: from the menu (an admin's), or where the desk opened already (a cashier's and a
+ * distributor's one tool, issue 34).
+ */
 const openTool = async (page: Page, locale: Messages.Locale, title: "desk.menu.redeem" | "desk.menu.queue"): Promise<void> => {
-  await page.getByRole("link", { name: deskText(locale, title) }).click();
-  await page.getByRole("heading", { name: deskText(locale, title) }).waitFor();
+  const heading = page.getByRole("heading", { name: deskText(locale, title) });
+  if ((await heading.count()) === 0) await page.getByRole("link", { name: deskText(locale, title) }).click();
+  await heading.waitFor();
+};
+
+/** The pump amount leads: shown, above the amount paid, in larger type. */
+const expectPumpAmountFirst = async (page: Page, order: { readonly pump: string; readonly paid: string }): Promise<void> => {
+  const found = page.getByTestId("found-order");
+  const pump = found.getByTestId("pump-amount");
+  expect(await pump.locator(".desk-pump-amount").textContent()).toBe(order.pump);
+  const text = (await found.textContent()) ?? "";
+  expect(text.indexOf(order.pump)).toBeGreaterThanOrEqual(0);
+  expect(text.indexOf(order.pump)).toBeLessThan(text.indexOf(order.paid));
+  const pumpBox = await pump.locator(".desk-pump-amount").boundingBox();
+  const paidBox = await found.locator(".desk-found-row").first().boundingBox();
+  expect(pumpBox?.y ?? Infinity).toBeLessThan(paidBox?.y ?? 0);
+  const size = (selector: string) => found.locator(selector).first().evaluate((e) => Number.parseFloat(getComputedStyle(e).fontSize));
+  expect(await size(".desk-pump-amount")).toBeGreaterThan(2 * (await size(".desk-found-row dd")));
 };
 
 const lookUp = async (page: Page, locale: Messages.Locale, typed: string): Promise<void> => {
@@ -90,20 +115,24 @@ let fuelCustomer: Promise<{ token: string; phone: string }> | undefined;
 const customer = (): Promise<{ token: string; phone: string }> => (fuelCustomer ??= signedInCustomer());
 
 describe.each(LOCALES)("the cashier at the desk (%s, 360x640)", (locale) => {
-  it("types a paid order's code, sees it as the customer does, redeems it once; a second look-up names who redeemed it; another station's cashier is refused", async () => {
+  it("opens on the redeem screen, types a paid order's code in lower case with its gaps, reads the pump amount first, redeems it once; a second look-up names who redeemed it; a typed unknown code is said as one; another station's cashier is refused", async () => {
     const t = (key: Parameters<typeof deskText>[1], params?: Readonly<Record<string, string | number>>) => deskText(locale, key, params);
     const stationId = await dieselStationId();
     const order = await paidFuelOrder(await customer());
+    expect(order.pump).toBe("¥200.00");
+    expect(RedeemCode.isCanonical(order.code)).toBe(true);
     const cashier = await newStaff("cashier", { stations: [stationId] });
     const { page, context, errors } = await deskTab(locale);
     await signInAtDesk(page, locale, cashier.name, cashier.password);
-    await openTool(page, locale, "desk.menu.redeem");
+    // Issue 34: a cashier's one tool is where the desk opens.
+    await page.getByRole("heading", { name: t("desk.menu.redeem") }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/desk/redeem");
     await shotTo(page, `redeem-empty-${locale}`);
 
-    await lookUp(page, locale, asShown(order.code));
+    await lookUp(page, locale, asTyped(order.code));
     const found = page.getByTestId("found-order");
     await found.waitFor();
-    expect(await found.textContent()).toContain(order.paid);
+    await expectPumpAmountFirst(page, order);
     expect(await found.textContent()).toContain(t(`ordersStatus_paid`));
     expect(await scrollsSideways(page)).toBe(false);
     await shotTo(page, `redeem-found-${locale}`, true);
@@ -111,7 +140,11 @@ describe.each(LOCALES)("the cashier at the desk (%s, 360x640)", (locale) => {
     await page.getByRole("button", { name: t("desk.cashier.redeem"), exact: true }).click();
     const summary = page.locator(".desk-redeemed-summary");
     await summary.waitFor();
-    expect(await summary.textContent()).toContain(order.paid);
+    // What to pump, never the amount paid; and no line says 'paid' any more.
+    expect(await summary.textContent()).toContain(order.pump);
+    expect(await summary.textContent()).not.toContain(order.paid);
+    expect(await found.locator(".desk-found-row dd").allTextContents()).not.toContain(t("ordersStatus_paid"));
+    expect(await found.textContent()).toContain(cashier.name);
     await shotTo(page, `redeem-done-${locale}`, true);
     expect(await lookUpByApi(cashier.caller, order.code)).toMatchObject({ may_redeem: false, order_status: 3 });
 
@@ -126,6 +159,12 @@ describe.each(LOCALES)("the cashier at the desk (%s, 360x640)", (locale) => {
     expect(words).toMatch(locale === "en" ? /already used at \d{4}-\d{2}-\d{2} \d{2}:\d{2} by / : /已于\d{4}-\d{2}-\d{2} \d{2}:\d{2}由/);
     expect(await page.getByRole("button", { name: t("desk.cashier.redeem"), exact: true }).count()).toBe(0);
     await shotTo(page, `redeem-used-${locale}`, true);
+
+    // A code typed with a slip: said as a typed code that does not exist, not as a bad QR.
+    await page.getByRole("button", { name: t("desk.cashier.next") }).click();
+    await lookUp(page, locale, `${asTyped(order.code).slice(0, -1)}${order.code.endsWith("Z") ? "y" : "z"}`);
+    await expect.poll(() => page.locator(".desk-refusal").textContent()).toBe(t("TypedCodeUnknown"));
+    await shotTo(page, `redeem-typed-unknown-${locale}`);
     expect(errors).toEqual([]);
     await context.close();
 
@@ -140,6 +179,32 @@ describe.each(LOCALES)("the cashier at the desk (%s, 360x640)", (locale) => {
     expect(await other.page.getByTestId("found-order").count()).toBe(0);
     await shotTo(other.page, `redeem-other-station-${locale}`);
     await other.context.close();
+  });
+});
+
+describe.each(LOCALES)("the cashier at a counter's screen (%s, 1024x768)", (locale) => {
+  it("types the code in lower case with its gaps, reads the pump amount first, and redeems it", async () => {
+    const t = (key: Parameters<typeof deskText>[1], params?: Readonly<Record<string, string | number>>) => deskText(locale, key, params);
+    const order = await paidFuelOrder(await customer());
+    const cashier = await newStaff("cashier", { stations: [await dieselStationId()] });
+    const { page, context, errors } = await deskTab(locale, COUNTER);
+    await signInAtDesk(page, locale, cashier.name, cashier.password);
+    await page.getByRole("heading", { name: t("desk.menu.redeem") }).waitFor();
+    await lookUp(page, locale, asTyped(order.code));
+    await page.getByTestId("found-order").waitFor();
+    await expectPumpAmountFirst(page, order);
+    // The whole order reads on one screen, with no sideways scrolling.
+    const box = await page.getByTestId("pump-amount").boundingBox();
+    expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(COUNTER.height);
+    expect(await scrollsSideways(page)).toBe(false);
+    await shotTo(page, `redeem-found-counter-${locale}`);
+    await page.getByRole("button", { name: t("desk.cashier.redeem"), exact: true }).click();
+    await page.locator(".desk-redeemed-summary").waitFor();
+    expect(await page.locator(".desk-redeemed-summary").textContent()).toContain(order.pump);
+    await shotTo(page, `redeem-done-counter-${locale}`, true);
+    expect(await lookUpByApi(cashier.caller, order.code)).toMatchObject({ order_status: 3 });
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 
@@ -251,7 +316,7 @@ describe("the cashier's camera", () => {
     const cashier = await newStaff("cashier", { stations: [await dieselStationId()] });
     const camera = await chromium.launch({
       executablePath: process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${cameraFileShowing(order.code)}`],
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream", `--use-file-for-fake-video-capture=${cameraFileShowing(asShown(order.code))}`],
     });
     try {
       const context = await camera.newContext({ viewport: SMALL, serviceWorkers: "block", permissions: ["camera"] });
@@ -262,8 +327,9 @@ describe("the cashier's camera", () => {
       await shotTo(page, "redeem-scanning-en");
       const found = page.getByTestId("found-order");
       await found.waitFor({ timeout: 30_000 });
-      expect(await found.textContent()).toContain(order.paid);
-      expect(await page.locator("#desk-code").inputValue()).toBe(order.code);
+      await expectPumpAmountFirst(page, order);
+      // The QR holds the code as the customer's screen shows it, and the field shows what was read.
+      expect(await page.locator("#desk-code").inputValue()).toBe(asShown(order.code));
       // The camera is off once a code is read: the scanner and its picture are gone.
       expect(await page.locator("video").count()).toBe(0);
       await shotTo(page, "redeem-scanned-en", true);

@@ -103,8 +103,9 @@ export const newStaff = async (
 };
 
 /**
- * Opens /desk in `locale` and signs in through the form, as a person does; resolves on the menu
- * (or the forced password form, for a one-time password).
+ * Opens /desk in `locale` and signs in through the form, as a person does; resolves where the desk
+ * opens: the menu, the one tool of a role that has one (issue 34: a cashier's redeem screen, a
+ * distributor's queue), or the forced password form, for a one-time password.
  */
 export const signInAtDesk = async (page: Page, locale: Messages.Locale, name: string, password: string): Promise<void> => {
   await page.addInitScript((l) => window.localStorage.setItem("fuel.desk.locale", l), locale);
@@ -112,7 +113,13 @@ export const signInAtDesk = async (page: Page, locale: Messages.Locale, name: st
   await page.locator("#desk-name").fill(name);
   await page.locator("#desk-password").fill(password);
   await page.getByRole("button", { name: deskText(locale, "desk.signIn") }).click();
-  await page.getByText(deskText(locale, "desk.signOut")).first().waitFor();
+  await page
+    .getByText(deskText(locale, "desk.signOut"))
+    .or(page.getByRole("heading", { name: deskText(locale, "desk.menu.redeem"), exact: true }))
+    .or(page.getByRole("heading", { name: deskText(locale, "desk.menu.queue"), exact: true }))
+    .or(page.locator("#desk-new-password"))
+    .first()
+    .waitFor();
 };
 
 /**
@@ -122,6 +129,7 @@ export const signInAtDesk = async (page: Page, locale: Messages.Locale, name: st
 const DOCUMENTED = new Set([
   "signin-en", "signin-zh-CN", "password-zh-CN", "menu-admin-en", "menu-admin-zh-CN", "menu-cashier-en",
   "redeem-found-en", "redeem-found-zh-CN", "redeem-done-en", "redeem-done-zh-CN", "redeem-used-en", "redeem-used-zh-CN", "redeem-offline-en", "redeem-no-camera-zh-CN",
+  "redeem-typed-unknown-en", "redeem-typed-unknown-zh-CN", "redeem-found-counter-en", "redeem-found-counter-zh-CN", "redeem-done-counter-en", "redeem-done-counter-zh-CN",
   "queue-en", "queue-zh-CN", "queue-done-confirm-en", "queue-reject-zh-CN", "queue-tablet-en",
   "stations-list-en", "stations-list-zh-CN", "station-form-en", "station-form-zh-CN", "import-refused-en", "import-refused-zh-CN", "settings-en", "settings-zh-CN", "stations-tablet-en",
   "staff-en", "staff-zh-CN", "staff-password-en", "staff-password-zh-CN", "invites-en", "invites-zh-CN", "blacklist-en", "blacklist-zh-CN",

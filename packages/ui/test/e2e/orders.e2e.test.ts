@@ -1,4 +1,6 @@
-import type { Browser } from "playwright-core";
+import { RedeemCode } from "@fuel/domain";
+import jsQR from "jsqr";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceServerClock, baseUrl, createFuelOrder, dieselStationId, launch, orderStatusOf, payInSandbox, phone, qrCodeOf, redeemAtCashier, scrollsSideways, shot, signedInCustomer, withSession } from "./support.ts";
 
@@ -111,6 +113,24 @@ describe("ordering diesel and paying, in Chromium", () => {
   });
 });
 
+/** The text a QR image on the page encodes, read from its pixels as a scanner would (jsQR). */
+const readQr = async (image: Locator): Promise<string | undefined> => {
+  const side = 320;
+  const pixels = await image.evaluate(async (img: HTMLImageElement, size: number) => {
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = size;
+    canvas.height = size;
+    const context = canvas.getContext("2d");
+    if (context === null) return [];
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, size, size);
+    context.drawImage(img, 20, 20, size - 40, size - 40);
+    return Array.from(context.getImageData(0, 0, size, size).data);
+  }, side);
+  return jsQR(Uint8ClampedArray.from(pixels), side, side)?.data;
+};
+
 describe("orders after paying, in Chromium", () => {
   it("the detail of a paid order shows the server's cashier code, and turns used within seconds of its redemption", async () => {
     const customer = await signedInCustomer({ activated: true });
@@ -137,8 +157,12 @@ describe("orders after paying, in Chromium", () => {
     // that code rather than asking again (a second request would issue the cashier another code).
     expect(askedForCodes).toHaveLength(1);
     const qrcode = await qrCodeOf(customer.token, mchntNo);
-    expect((await code.textContent())?.trim()).toBe(qrcode);
+    // Issue 34: the code in groups of four, and the QR encodes exactly that text.
+    const shown = RedeemCode.shownText(qrcode);
+    expect(shown).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}( [0-9A-HJKMNP-TV-Z]{4}){3}$/);
+    expect((await code.textContent())?.trim()).toBe(shown);
     const image = page.getByRole("img", { name: /QR code to redeem at the cashier/ });
+    expect(await readQr(image)).toBe(shown);
     const box = await image.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThanOrEqual(240);
     await page.getByRole("timer").first().waitFor();

@@ -9,7 +9,8 @@ export const DESK_QUEUE_SHOWN = 100;
 /**
  * `GET /api/desk/queue` (issue 26): the paid recharges and card purchases waiting for the
  * distributor, oldest payment first (ties: the older order), exactly those settlement accepts.
- * The distributor tops up the whole card number, so it is shown whole.
+ * The distributor tops up the whole card number, so it is shown whole; the station the customer
+ * chose comes with it (issue 34), by title.
  */
 export const settlementQueue = async (db: Queryable): Promise<DeskQueueResponse> => {
   const rows = await longestWaitingOrders(db, DESK_QUEUE_SHOWN);
@@ -27,6 +28,7 @@ export const settlementQueue = async (db: Queryable): Promise<DeskQueueResponse>
       phone: r.phone,
       remark: r.remark,
       paid_at: r.paidAt === null ? null : Time.formatChinaIso(r.paidAt.getTime()),
+      station_title: r.stationTitle,
     })),
   };
 };

@@ -1,4 +1,4 @@
-import { Constants, Time } from "@fuel/domain";
+import { Constants, Pricing, RedeemCode, Time } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orders, qrCodes } from "../../../src/db/schema.ts";
@@ -39,7 +39,12 @@ describe("redeem at the desk", () => {
   it("a cashier of the order's station redeems it: used (3), the code names them, one 'redeem' act 2 -> 3", async () => {
     const order = await paid();
     const record = recorder();
-    expect(await redeemAtDesk(booted.db, order.qrcode, now(), cashierAt(stationId), record)).toEqual({ order_id: order.orderId, order_status: 3 });
+    expect(await redeemAtDesk(booted.db, order.qrcode, now(), cashierAt(stationId), record)).toEqual({
+      order_id: order.orderId,
+      order_status: 3,
+      redeemed_at: Time.formatChinaIso(now()),
+      redeemed_by: "li.cashier",
+    });
     const facts = await orderFacts(booted, order.orderId);
     expect(facts.order?.status).toBe(3);
     expect(facts.codes[0]?.redeemedBy).toBe("li.cashier");
@@ -172,5 +177,79 @@ describe("look a code up at the desk", () => {
 
   it("an unknown code: QrUnknown", async () => {
     expect((await refusalOf(lookUpCode(booted.db, "KPnever-issued-0000000000000000", now(), ADMIN))).reason).toBe("QrUnknown");
+  });
+});
+
+describe("a code a person can type (issue 34)", () => {
+  /** The code as a driver reads it out and a cashier types it: lower case, spaces and dashes anywhere. */
+  const typedLoosely = (code: string): string => ` ${RedeemCode.display(code as RedeemCode.RedeemCode).toLowerCase().replace(" ", " - ").replace(" ", "-")} `;
+
+  it("a new code is 16 Crockford base32 characters, stored as issued", async () => {
+    const order = await paid();
+    expect(RedeemCode.isCanonical(order.qrcode)).toBe(true);
+    expect((await orderFacts(booted, order.orderId)).codes.map((c) => c.code)).toEqual([order.qrcode]);
+  });
+
+  it("typed in lower case with spaces and dashes, it is looked up and redeemed", async () => {
+    const order = await paid();
+    const typed = typedLoosely(order.qrcode);
+    expect(typed).not.toContain(order.qrcode);
+    expect((await lookUpCode(booted.db, typed, now(), cashierAt(stationId), "typed")).order_id).toBe(order.orderId);
+    expect(await redeemAtDesk(booted.db, typed, now(), cashierAt(stationId), recorder(), "typed")).toMatchObject({ order_id: order.orderId, order_status: 3 });
+    const [code] = (await orderFacts(booted, order.orderId)).codes;
+    expect(code).toMatchObject({ code: order.qrcode, redeemedBy: "li.cashier" });
+  });
+
+  it("scanned as its QR encodes it (the display form), it is redeemed; O typed for 0 and L for 1 read as the digits", async () => {
+    const order = await paid();
+    const found = await lookUpCode(booted.db, order.qrcode.replace(/0/g, "o").replace(/1/g, "L"), now(), cashierAt(stationId), "typed");
+    expect(found.order_id).toBe(order.orderId);
+    expect((await redeemAtDesk(booted.db, RedeemCode.display(order.qrcode as RedeemCode.RedeemCode), now(), cashierAt(stationId), recorder())).order_status).toBe(3);
+  });
+
+  it("a code of the old format that is still valid redeems as before: exactly as typed, trimmed; in lower case it is no code", async () => {
+    const order = await paid();
+    const legacy = "KPq3Zx8LmN0pR5tVwY2aBcDeFgHiJkLmNo";
+    await booted.db.update(qrCodes).set({ code: legacy }).where(eq(qrCodes.orderId, order.orderId));
+    expect((await refusalOf(lookUpCode(booted.db, legacy.toLowerCase(), now(), cashierAt(stationId), "typed"))).reason).toBe("TypedCodeUnknown");
+    expect((await lookUpCode(booted.db, ` ${legacy}\n`, now(), cashierAt(stationId), "typed")).order_id).toBe(order.orderId);
+    expect((await redeemAtDesk(booted.db, ` ${legacy} `, now(), cashierAt(stationId), recorder(), "typed")).order_status).toBe(3);
+    expect((await orderFacts(booted, order.orderId)).codes[0]).toMatchObject({ code: legacy, redeemedBy: "li.cashier" });
+  });
+
+  it("a typed code that names none of ours is refused as a typed code (TypedCodeUnknown); scanned, as an unknown QR (QrUnknown); nothing changes", async () => {
+    const order = await paid();
+    const record = recorder();
+    // One character off: a slip of the finger.
+    const slip = `${order.qrcode.slice(0, 15)}${order.qrcode.endsWith("Z") ? "Y" : "Z"}`;
+    for (const typed of [slip, "7K3M 9QXR 2D4F HJ8", "not a code", "KP\u0000"]) {
+      expect((await refusalOf(lookUpCode(booted.db, typed, now(), ADMIN, "typed"))).reason).toBe("TypedCodeUnknown");
+      expect((await refusalOf(redeemAtDesk(booted.db, typed, now(), ADMIN, record, "typed"))).reason).toBe("TypedCodeUnknown");
+      expect((await refusalOf(lookUpCode(booted.db, typed, now(), ADMIN, "scanned"))).reason).toBe("QrUnknown");
+      expect((await refusalOf(redeemAtDesk(booted.db, typed, now(), ADMIN, record))).reason).toBe("QrUnknown");
+    }
+    expect(record.acts).toEqual([]);
+    expect((await orderFacts(booted, order.orderId)).order?.status).toBe(2);
+  });
+});
+
+describe("the look-up leads with what to pump (issue 34)", () => {
+  it("a 200-yuan order answers order_amount 20000, the pump price it was priced at, and Pricing.atThePump's litres; the amount paid apart", async () => {
+    const order = await paidFuelOrder(booted, await customer(booted), stationId, "20000");
+    const [row] = await booted.db.select().from(orders).where(eq(orders.id, order.orderId));
+    if (row === undefined || row.gasOriginalPrice === null) throw new Error("a fuel order is priced at its station's pump price");
+    const found = await lookUpCode(booted.db, order.qrcode, now(), cashierAt(stationId));
+    const pump = Pricing.atThePump(row.orderAmount, row.amount, row.gasOriginalPrice);
+    expect(found).toMatchObject({ order_amount: 20_000, gas_original_price: row.gasOriginalPrice, litres: pump.litres, amount: row.amount });
+    expect(found.litres).toBe(Pricing.litres(20_000, row.gasOriginalPrice));
+    // The driver paid less than goes into the pump: that is the saving, not the pump amount.
+    expect(found.amount).toBeLessThan(20_000);
+    expect(pump.saving).toBe(20_000 - row.amount);
+  });
+
+  it("an order without a pump price (bad data) answers no litres rather than a wrong figure", async () => {
+    const order = await paid();
+    await booted.db.update(orders).set({ gasOriginalPrice: null }).where(eq(orders.id, order.orderId));
+    expect(await lookUpCode(booted.db, order.qrcode, now(), cashierAt(stationId))).toMatchObject({ gas_original_price: null, litres: null, order_amount: 10_040 });
   });
 });

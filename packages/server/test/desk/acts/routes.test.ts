@@ -1,3 +1,4 @@
+import { RedeemCode } from "@fuel/domain";
 import { Result } from "effect";
 import { eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -34,7 +35,12 @@ describe("redeem and look up through the desk", () => {
 
     const found = expectSuccess<{ order_id: number; may_redeem: boolean }>(await deskPost(booted, "/api/desk/lookup", { code: order.qrcode }, { cookie }));
     expect(found).toMatchObject({ order_id: order.orderId, may_redeem: true });
-    expect(expectSuccess(await deskPost(booted, "/api/desk/redeem", { code: ` ${order.qrcode} ` }, { cookie }))).toEqual({ order_id: order.orderId, order_status: 3 });
+    expect(expectSuccess(await deskPost(booted, "/api/desk/redeem", { code: ` ${order.qrcode} ` }, { cookie }))).toEqual({
+      order_id: order.orderId,
+      order_status: 3,
+      redeemed_at: "2024-11-26T10:00:00+08:00",
+      redeemed_by: "li.cashier",
+    });
     expect((await detail(booted, me, order.orderId)).order_status).toBe(3);
 
     const rows = (await audit()).slice(rowsBefore);
@@ -76,7 +82,7 @@ describe("redeem and look up through the desk", () => {
     const { cookie } = await signedInStaff(booted, "li.cashier", "cashier", [stationId]);
     const { cookie: distributor } = await signedInStaff(booted, "zhao.distributor", "distributor");
     const rowsBefore = (await audit()).length;
-    for (const body of [{}, { code: 5 }, { code: "x".repeat(65) }]) {
+    for (const body of [{}, { code: 5 }, { code: "x".repeat(65) }, { code: "7K3M9QXR2D4FHJ8T", entry: "spoken" }]) {
       expect((await deskPost(booted, "/api/desk/redeem", body, { cookie })).statusCode).toBe(400);
       expect((await deskPost(booted, "/api/desk/lookup", body, { cookie })).statusCode).toBe(400);
     }
@@ -84,6 +90,30 @@ describe("redeem and look up through the desk", () => {
       expect((await deskPost(booted, "/api/desk/settle", body, { cookie: distributor })).statusCode).toBe(400);
     }
     expect(await audit()).toHaveLength(rowsBefore);
+  });
+
+  it("issue 34: a code typed in lower case with gaps is redeemed; a typed unknown one is 404 TypedCodeUnknown in its own words, a scanned one 404 QrUnknown", async () => {
+    const { cookie } = await signedInStaff(booted, "li.cashier", "cashier", [stationId]);
+    const order = await paidFuelOrder(booted, await customer(booted), stationId, "20000");
+    const typed = RedeemCode.display(order.qrcode as RedeemCode.RedeemCode).toLowerCase().replace(" ", "-");
+    const found = expectSuccess<{ order_amount: number; litres: string | null }>(await deskPost(booted, "/api/desk/lookup", { code: typed, entry: "typed" }, { cookie }));
+    expect(found.order_amount).toBe(20_000);
+    expect(expectSuccess(await deskPost(booted, "/api/desk/redeem", { code: typed, entry: "typed" }, { cookie }))).toMatchObject({ order_id: order.orderId, order_status: 3 });
+
+    const unknownTyped = await deskPost(booted, "/api/desk/lookup", { code: "7k3m 9qxr 2d4f hj8t", entry: "typed" }, { cookie });
+    expect([unknownTyped.statusCode, tagOf(unknownTyped), unknownTyped.json<{ message: string }>().message]).toEqual([404, "TypedCodeUnknown", "no such code: check it and type it again"]);
+    const redeemTyped = await deskPost(booted, "/api/desk/redeem", { code: "7k3m 9qxr 2d4f hj8t", entry: "typed" }, { cookie });
+    expect([redeemTyped.statusCode, tagOf(redeemTyped)]).toEqual([404, "TypedCodeUnknown"]);
+    for (const body of [{ code: "7K3M 9QXR 2D4F HJ8T", entry: "scanned" }, { code: "7K3M 9QXR 2D4F HJ8T" }]) {
+      const scanned = await deskPost(booted, "/api/desk/lookup", body, { cookie });
+      expect([scanned.statusCode, tagOf(scanned)]).toEqual([404, "QrUnknown"]);
+    }
+  });
+
+  it("the sandbox cashier redeems a new code as its QR encodes it (groups of 4)", async () => {
+    const order = await paidFuelOrder(booted, await customer(booted), stationId);
+    expectSuccess(await post(booted, "/api/sandbox/cashier/redeem", { qrcode: RedeemCode.display(order.qrcode as RedeemCode.RedeemCode) }));
+    expect((await booted.db.select().from(orders).where(eq(orders.id, order.orderId)))[0]?.status).toBe(3);
   });
 
   it("a customer's bearer token is no staff session", async () => {
@@ -182,7 +212,7 @@ describe("in production mode the desk is the cashier and the distributor", () =>
     await pay(fuel.order_id, "wechat");
     const code = (await detail(production, me, fuel.order_id)).pay_qrcode;
     if (code === null) throw new Error("a paid order shows its code");
-    expect(expectSuccess(await deskPost(production, "/api/desk/redeem", { code }, { cookie: cashier }))).toEqual({ order_id: fuel.order_id, order_status: 3 });
+    expect(expectSuccess(await deskPost(production, "/api/desk/redeem", { code }, { cookie: cashier }))).toMatchObject({ order_id: fuel.order_id, order_status: 3, redeemed_by: "li.cashier" });
 
     const recharge = expectSuccess<{ order_id: number }>(await call(production, me, "/api/rechargeorder/create", rechargeDraftFor(station)));
     await pay(recharge.order_id, "fy");

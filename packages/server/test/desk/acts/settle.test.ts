@@ -1,7 +1,7 @@
 import { Pricing, Refund, Time } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cards, orders } from "../../../src/db/schema.ts";
+import { cards, orders, stations } from "../../../src/db/schema.ts";
 import { settlementQueue } from "../../../src/desk/acts/queue.ts";
 import { settleAtDesk } from "../../../src/desk/acts/settle.ts";
 import type { BootedApp } from "../../helpers/app.ts";
@@ -66,6 +66,17 @@ describe("the settlement queue", () => {
       paid_at: Time.formatChinaIso(SYSTEM_NOW),
     });
     expect(queue[1]).toMatchObject({ issues_card: true, card_num: null });
+  });
+
+  it("shows the station the customer chose for a top-up by its title (issue 34); none chosen: null", async () => {
+    const chosen = await recharge();
+    const none = await recharge();
+    await booted.db.update(orders).set({ stationId: null }).where(eq(orders.id, none));
+    const [station] = await booted.db.select({ title: stations.title }).from(stations).where(eq(stations.id, stationId));
+    const { orders: queue } = await settlementQueue(booted.db);
+    expect(queue.find((o) => o.order_id === chosen)?.station_title).toBe(station?.title);
+    expect(station?.title).toEqual(expect.any(String));
+    expect(queue.find((o) => o.order_id === none)?.station_title).toBeNull();
   });
 
   it("leaves out what is settled, rejected, unpaid or being refunded", async () => {

@@ -1,3 +1,4 @@
+import { RedeemCode } from "@fuel/domain";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import { observer } from "mobx-react-lite";
 import { useEffect, useState } from "react";
@@ -18,9 +19,14 @@ const qrImage = async (text: string): Promise<string> => {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 };
 
-/** A redemption code as a large QR with the code as text under it in blocks of four (the cashier can type it), and a hint to turn the screen up. */
-export const RedemptionQr = observer(function RedemptionQr({ code }: { readonly code: string }) {
+/**
+ * A redemption code as a large QR with the code as text under it in blocks of four (the cashier can
+ * type it), and a hint to turn the screen up. The QR encodes that very text (`RedeemCode.shownText`).
+ */
+export const RedemptionQr = observer(function RedemptionQr({ code: stored }: { readonly code: string }) {
   const { i18n } = useStores();
+  // The QR encodes exactly the text shown under it (issue 34): a code's display form, in groups.
+  const code = RedeemCode.shownText(stored);
   const [image, setImage] = useState<{ readonly code: string; readonly src: string } | { readonly code: string; readonly failed: true } | undefined>(undefined);
   useEffect(() => {
     let current = true;
@@ -45,7 +51,7 @@ export const RedemptionQr = observer(function RedemptionQr({ code }: { readonly 
       <figcaption>
         <span className="redemption-label">{i18n.t("order.redemptionCode")}</span>
         <span className="redemption-code" data-testid="redemption-code">
-          <CodeText code={code} />
+          <CodeText code={stored} />
         </span>
         <span className="redemption-brightness">{i18n.t("qrBrightnessHint")}</span>
       </figcaption>

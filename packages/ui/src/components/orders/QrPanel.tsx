@@ -1,3 +1,4 @@
+import { RedeemCode } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import Skeleton from "antd-mobile/es/components/skeleton";
 import Tag from "antd-mobile/es/components/tag";
@@ -16,12 +17,15 @@ import { CodeText } from "./CodeText.tsx";
 export const QR_SIZE_PX = 260;
 
 /**
- * The image of a code, drawn once per code (./qrDrawing.ts: black on white, quiet zone). With
+ * The image of a code, drawn once per code (./qrDrawing.ts: black on white, quiet zone), encoding
+ * the code as CodeText shows it (`RedeemCode.shownText`). With
  * `qrcode` already fetched (the panel starts it while the code is asked for) it is drawn in this
  * very render, with no skeleton frame between the code's answer and its image.
  */
-function CodeImage({ code }: { readonly code: string }) {
+function CodeImage({ code: stored }: { readonly code: string }) {
   const { i18n } = useStores();
+  // The QR encodes exactly the text shown under it (issue 34): a code's display form, in groups.
+  const code = RedeemCode.shownText(stored);
   const ready = useMemo(() => drawnQrNow(code), [code]);
   const [drawn, setDrawn] = useState<{ readonly code: string; readonly src: string } | undefined>(undefined);
   useEffect(() => {

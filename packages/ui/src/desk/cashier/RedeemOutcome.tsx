@@ -1,4 +1,4 @@
-import { Money } from "@fuel/domain";
+import { Money, Pricing } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import DotLoading from "antd-mobile/es/components/dot-loading";
 import { observer } from "mobx-react-lite";
@@ -12,9 +12,10 @@ import "./cashier.css";
 const retryable = (tag: string): boolean => tag === "Offline" || tag === "TimedOut" || tag === "ServerFailed" || tag === "BadAnswer";
 
 /**
- * What the cashier sees under the code field: the look-up under way or failed, the order and its
- * redeem button, the refusal that says not to fuel, and the outcome of a redeem. Success shows
- * only once the server said so.
+ * What the cashier sees under the code field: the look-up under way or failed, the order (what to
+ * pump first) and its redeem button, the refusal that says not to fuel, and the outcome of a
+ * redeem: the pump amount to dispense, and the order as used. Success shows only once the server
+ * said so.
  */
 export const RedeemOutcome = observer(function RedeemOutcome({ store, onNext }: { readonly store: RedeemStore; readonly onNext: () => void }) {
   const { i18n } = useDesk();
@@ -40,18 +41,18 @@ export const RedeemOutcome = observer(function RedeemOutcome({ store, onNext }: 
             {describeDeskError(step.problem, i18n)}
           </p>
           {retryable(step.problem._tag) ? (
-            <Button block color="primary" onClick={() => void store.lookUp(step.code)}>
+            <Button block color="primary" onClick={() => void store.retry()}>
               {i18n.t("desk.retry")}
             </Button>
           ) : null}
         </div>
       );
     case "Redeemed": {
-      const amount = Money.formatYuan(step.order.amount);
+      // What to pump, as the look-up led with it: never the amount paid.
+      const pump = Pricing.atThePump(step.order.order_amount, step.order.amount, step.order.gas_original_price);
+      const amount = Money.formatYuan(pump.pumpAmount);
       const summary =
-        step.order.litres === null
-          ? i18n.t("desk.cashier.redeemedSummaryNoLitres", { amount })
-          : i18n.t("desk.cashier.redeemedSummary", { litres: step.order.litres, amount });
+        pump.litres === null ? i18n.t("desk.cashier.redeemedSummaryNoLitres", { amount }) : i18n.t("desk.cashier.redeemedSummary", { litres: pump.litres, amount });
       return (
         <div className="desk-card desk-section">
           <div className="desk-redeemed" role="status">

@@ -17,8 +17,9 @@ interface WaitingOrderCardProps {
 
 /**
  * One order waiting: the card it tops up (or 'new virtual card' for a purchase) and how long it
- * has waited, then what the distributor needs to do it (card type, team, the amount to put on the
- * card and the amount paid, the customer's phone to call, the remark), and 'done' / 'reject'.
+ * has waited, then what the distributor needs to do it (card type, team, the station the customer
+ * chose for the top-up (issue 34), the amount to put on the card and the amount paid, the
+ * customer's phone to call, the remark), and 'done' / 'reject'.
  */
 export const WaitingOrderCard = observer(function WaitingOrderCard({ store, order, onDone }: WaitingOrderCardProps) {
   const { i18n } = useDesk();
@@ -26,6 +27,7 @@ export const WaitingOrderCard = observer(function WaitingOrderCard({ store, orde
   const facts: ReadonlyArray<readonly [string, ReactNode]> = [
     ...(cardType === undefined ? [] : ([[i18n.t("desk.distributor.cardType"), i18n.t(`rechargeDetailCardType_${cardType}`)]] as const)),
     [i18n.t("desk.distributor.team"), order.team ?? "—"],
+    [i18n.t("desk.distributor.station"), order.station_title ?? i18n.t("desk.distributor.noStation")],
     [i18n.t("desk.distributor.onCard"), <strong>{Money.formatYuan(order.order_amount)}</strong>],
     [i18n.t("desk.distributor.paid"), Money.formatYuan(order.amount)],
     [i18n.t("desk.distributor.phone"), <a href={`tel:${order.phone}`}>{order.phone}</a>],

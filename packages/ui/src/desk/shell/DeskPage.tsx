@@ -3,6 +3,7 @@ import LeftOutline from "antd-mobile-icons/es/LeftOutline";
 import { observer } from "mobx-react-lite";
 import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { useNavigate } from "../../router/index.tsx";
+import { MENU_ASKED } from "../deskRoutes.ts";
 import { useDesk } from "../stores/DeskContext.tsx";
 
 function BackButton({ label, onPress }: { readonly label: string; readonly onPress: () => void }) {
@@ -15,7 +16,8 @@ function BackButton({ label, onPress }: { readonly label: string; readonly onPre
 }
 
 /**
- * A desk screen: antd-mobile's NavBar (back to the desk's menu, the title, the language switch)
+ * A desk screen: antd-mobile's NavBar (back to the desk's menu, which then shows even to a staff
+ * member with one tool; the title, the language switch)
  * over the screen's content, at most 720 px wide so a tablet reads it as a phone does.
  */
 export const DeskPage = observer(function DeskPage({ title, back = "/desk", children }: { readonly title: string; readonly back?: string | false; readonly children?: ReactNode }) {
@@ -34,7 +36,7 @@ export const DeskPage = observer(function DeskPage({ title, back = "/desk", chil
     <div className="desk-page">
       {/* Our own button, not NavBar's back (a div a keyboard cannot reach). */}
       <header className="desk-header" ref={header}>
-        <NavBar back={null} left={back === false ? null : <BackButton label={i18n.t("desk.back")} onPress={() => navigate(back)} />} right={right}>
+        <NavBar back={null} left={back === false ? null : <BackButton label={i18n.t("desk.back")} onPress={() => navigate(back, back === "/desk" ? { state: MENU_ASKED } : undefined)} />} right={right}>
           <h1 className="desk-title">{title}</h1>
         </NavBar>
       </header>

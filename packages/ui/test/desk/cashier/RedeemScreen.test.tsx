@@ -15,26 +15,91 @@ const open = (locale: "en" | "zh-CN" = "en") => {
   return stores;
 };
 
-describe("the cashier's redeem screen (issue 26)", () => {
-  it("shows the order as the customer's detail does, redeems it once, then 'next code' empties the field", async () => {
+/** A 200-yuan order paid 188.55 at the station's 7.08, pump price 7.51: what the look-up answers. */
+const ORDER_200 = {
+  order_id: 5001,
+  order_status: 2,
+  station_title: "Futian Energy Station",
+  order_amount: 20000,
+  gas_original_price: 751,
+  litres: "26.631",
+  amount: 18855,
+  paid_at: "2024-11-26T09:16:05+08:00",
+  valid_until: "2024-11-28T09:16:05+08:00",
+  redeemed_at: null,
+  redeemed_by: null,
+  may_redeem: true,
+  refusal: null,
+} as const;
+
+const REDEEMED = { order_id: 5001, order_status: 3, redeemed_at: "2024-11-26T10:02:00+08:00", redeemed_by: "test.cashier" } as const;
+
+/** The texts of the found order in reading order: the pump block first, then each row as 'label: value'. */
+const foundLines = (): string[] => {
+  const found = screen.getByTestId("found-order");
+  const pump = within(found).getByTestId("pump-amount");
+  const rows = [...found.querySelectorAll(".desk-found-row")].map((row) => `${row.querySelector("dt")?.textContent}: ${row.querySelector("dd")?.textContent}`);
+  return [pump.textContent ?? "", ...rows];
+};
+
+describe("the cashier's redeem screen (issues 26, 34)", () => {
+  it.each([
+    [
+      "en",
+      ["Pump amount¥200.0026.631 L at the pump price ¥7.51/L", "Paid by the driver: ¥188.55", "Saved by the driver: ¥11.45", "Station: Futian Energy Station", "Valid until: 2024-11-28 09:16", "Paid at: 2024-11-26 09:16", "State: Paid"],
+      "Redeemed · pump ¥200.00 · 26.631 L",
+      ["Pump amountUsed¥200.0026.631 L at the pump price ¥7.51/L", "Paid by the driver: ¥188.55", "Saved by the driver: ¥11.45", "Station: Futian Energy Station", "Redeemed: Used · 2024-11-26 10:02 by test.cashier", "Paid at: 2024-11-26 09:16", "State: Used"],
+    ],
+    [
+      "zh-CN",
+      ["加油金额¥200.0026.631 升（油站价 ¥7.51/升）", "实付: ¥188.55", "已优惠: ¥11.45", "加油站: Futian Energy Station", "有效期至: 2024-11-28 09:16", "支付时间: 2024-11-26 09:16", "状态: 已支付"],
+      "已核销 · 请加油 ¥200.00 · 26.631 升",
+      ["加油金额已使用¥200.0026.631 升（油站价 ¥7.51/升）", "实付: ¥188.55", "已优惠: ¥11.45", "加油站: Futian Energy Station", "核销时间: 已使用 · 2024-11-26 10:02（test.cashier）", "支付时间: 2024-11-26 09:16", "状态: 已使用"],
+    ],
+  ] as const)("(%s) leads with the pump amount and its litres, then what was paid and saved; once redeemed every line says used", async (locale, before, summary, after) => {
+    const stores = open(locale);
+    stores.api.on("deskLookup", ORDER_200 as never);
+    stores.api.on("deskRedeem", REDEEMED);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(locale === "en" ? "Redemption code" : "核销码"), "7k3m 9qxr-2d4f hj8t");
+    await user.click(screen.getByRole("button", { name: locale === "en" ? "Look up" : "查询" }));
+    await screen.findByTestId("found-order");
+    expect(stores.api.callsTo("deskLookup")[0]?.input).toEqual({ code: "7k3m9qxr-2d4fhj8t", entry: "typed" });
+    expect(foundLines()).toEqual(before);
+    await user.click(screen.getByRole("button", { name: locale === "en" ? "Redeem" : "核销" }));
+    expect(await screen.findByText(summary)).toBeTruthy();
+    expect(foundLines()).toEqual(after);
+    // Nothing says the order is still only paid, and the paid amount is never the headline.
+    expect(screen.queryByText(locale === "en" ? "Paid" : "已支付")).toBeNull();
+    expect(document.querySelector(".desk-redeemed-summary")?.textContent).not.toContain("188.55");
+  });
+
+  it("redeems once, then 'next code' empties the field", async () => {
     const stores = open();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText("Redemption code"), "KPq3 Zx8L mN0p R5tV wY2a BcDe FgHi JkLm No");
     await user.click(screen.getByRole("button", { name: "Look up" }));
-    const found = await screen.findByTestId("found-order");
-    expect(within(found).getByText("Futian Energy Station")).toBeTruthy();
-    expect(within(found).getByText("12.550 L")).toBeTruthy();
-    expect(within(found).getByText("¥91.62")).toBeTruthy();
-    expect(within(found).getByText("2024-11-26 09:16")).toBeTruthy();
-    expect(within(found).getByText("2024-11-28 09:16")).toBeTruthy();
-    expect(within(found).getByText("Paid")).toBeTruthy();
+    await screen.findByTestId("found-order");
+    expect(stores.api.callsTo("deskLookup")[0]?.input).toEqual({ code: CODE, entry: "typed" });
     await user.click(screen.getByRole("button", { name: "Redeem" }));
-    expect(await screen.findByText("Redeemed · 12.550 L · ¥91.62")).toBeTruthy();
+    await screen.findByText(/^Redeemed · pump /);
     expect(stores.api.callsTo("deskRedeem")).toHaveLength(1);
     expect(screen.queryByRole("button", { name: "Redeem" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Next code" }));
     expect((screen.getByLabelText("Redemption code") as HTMLInputElement).value).toBe("");
     expect(screen.queryByTestId("found-order")).toBeNull();
+  });
+
+  it.each([
+    ["en", "Redemption code", "Look up", "no such code: check it and type it again"],
+    ["zh-CN", "核销码", "查询", "核销码不存在，请核对"],
+  ] as const)("(%s) a typed code the server does not know says so as a typed code, not as a QR", async (locale, label, lookUp, text) => {
+    const stores = open(locale);
+    stores.api.fail("deskLookup", new ServerRefused({ message: "", status: 404, tag: "TypedCodeUnknown" }));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(label), "7k3m 9qxr 2d4f hj8x");
+    await user.click(screen.getByRole("button", { name: lookUp }));
+    expect((await screen.findByRole("alert")).textContent).toBe(text);
   });
 
   it("a refused code says not to fuel, in words, with no redeem button (zh-CN)", async () => {
@@ -52,7 +117,8 @@ describe("the cashier's redeem screen (issue 26)", () => {
     await user.click(screen.getByRole("button", { name: "查询" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toBe("请勿加油该二维码已于2026-11-27 09:58由wang.cashier核销");
-    expect(screen.getByText("已使用")).toBeTruthy();
+    expect(foundLines()).toContain("状态: 已使用");
+    expect(foundLines()).toContain("核销时间: 已使用 · 2026-11-27 09:58（wang.cashier）");
     expect(screen.queryByRole("button", { name: "核销" })).toBeNull();
   });
 

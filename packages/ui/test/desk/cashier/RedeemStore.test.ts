@@ -14,8 +14,10 @@ const order = (changes: Partial<DeskLookupResponse> = {}): DeskLookupResponse =>
   order_id: 5001,
   order_status: 2,
   station_title: "Futian Energy Station",
-  litres: "12.550",
-  amount: 9162 as DeskLookupResponse["amount"],
+  order_amount: 20000 as DeskLookupResponse["order_amount"],
+  gas_original_price: 751,
+  litres: "26.631",
+  amount: 18855 as DeskLookupResponse["amount"],
   paid_at: "2024-11-26T09:16:05+08:00",
   valid_until: "2024-11-28T09:16:05+08:00",
   redeemed_at: null,
@@ -37,7 +39,7 @@ describe("the cashier's redeem (issue 26)", () => {
     const { stores, store } = storeWith();
     store.setInput(" KPq3 Zx8L\u00a0mN0p R5tV\u200bwY2a BcDe FgHi JkLm No ");
     await store.lookUpTyped();
-    expect(stores.api.callsTo("deskLookup")[0]?.input).toEqual({ code: CODE });
+    expect(stores.api.callsTo("deskLookup")[0]?.input).toEqual({ code: CODE, entry: "typed" });
     expect(typedCode("KP ab\ncd")).toBe("KPabcd");
   });
 
@@ -54,10 +56,53 @@ describe("the cashier's redeem (issue 26)", () => {
     stores.api.on("deskLookup", order());
     await store.lookUp(CODE);
     expect(store.step._tag).toBe("Found");
-    expect(store.found?.order.litres).toBe("12.550");
+    expect(store.found?.order.litres).toBe("26.631");
     await store.redeem();
-    expect(stores.api.callsTo("deskRedeem")[0]?.input).toEqual({ code: CODE });
+    expect(stores.api.callsTo("deskRedeem")[0]?.input).toEqual({ code: CODE, entry: "typed" });
     expect(store.step._tag).toBe("Redeemed");
+  });
+
+  it("issue 34: a code of today's format typed in lower case with gaps goes to the server as typed, less its blanks, saying it was typed", async () => {
+    const { stores, store } = storeWith();
+    store.setInput(" 7k3m 9qxr-2d4f\u3000hj8t ");
+    await store.lookUpTyped();
+    expect(stores.api.callsTo("deskLookup")[0]?.input).toEqual({ code: "7k3m9qxr-2d4fhj8t", entry: "typed" });
+  });
+
+  it("issue 34: a scanned code says it was scanned, and its redeem and a retry keep saying so", async () => {
+    const { stores, store } = storeWith();
+    stores.api.fail("deskLookup", timedOut(10_000, "/api/desk/lookup"));
+    await store.scanned("7K3M 9QXR 2D4F HJ8T");
+    expect(store.step._tag).toBe("LookupFailed");
+    stores.api.on("deskLookup", order());
+    await store.retry();
+    expect(stores.api.callsTo("deskLookup").map((c) => c.input)).toEqual([
+      { code: "7K3M9QXR2D4FHJ8T", entry: "scanned" },
+      { code: "7K3M9QXR2D4FHJ8T", entry: "scanned" },
+    ]);
+    await store.redeem();
+    expect(stores.api.callsTo("deskRedeem")[0]?.input).toEqual({ code: "7K3M9QXR2D4FHJ8T", entry: "scanned" });
+  });
+
+  it("issue 34: after the server's redeem the order shown is used, when and by whom the server says, with nothing left to redeem", async () => {
+    const { stores, store } = storeWith();
+    stores.api.on("deskLookup", order());
+    stores.api.on("deskRedeem", { order_id: 5001, order_status: 3, redeemed_at: "2026-11-27T10:00:00+08:00", redeemed_by: "test.cashier" });
+    await store.lookUp(CODE);
+    await store.redeem();
+    expect(store.step._tag).toBe("Redeemed");
+    expect(store.found?.order).toMatchObject({ order_status: 3, redeemed_at: "2026-11-27T10:00:00+08:00", redeemed_by: "test.cashier", may_redeem: false, refusal: null, order_amount: 20000 });
+  });
+
+  it.each([
+    ["en", "no such code: check it and type it again"],
+    ["zh-CN", "核销码不存在，请核对"],
+  ] as const)("issue 34: a typed code the server does not know is said as a typed code (%s)", async (locale, text) => {
+    const { stores, store, words } = storeWith(locale);
+    stores.api.fail("deskLookup", refused("TypedCodeUnknown"));
+    store.setInput("7k3m 9qxr 2d4f hj8x");
+    await store.lookUpTyped();
+    expect(store.step._tag === "LookupFailed" ? words(store.step.problem) : "").toBe(text);
   });
 
   it.each([
@@ -116,7 +161,7 @@ describe("the cashier's redeem (issue 26)", () => {
     await store.redeem();
     expect(store.step._tag).toBe("Unsent");
     expect(store.found?.order.order_id).toBe(5001);
-    stores.api.on("deskRedeem", { order_id: 5001, order_status: 3 });
+    stores.api.on("deskRedeem", { order_id: 5001, order_status: 3, redeemed_at: "2026-11-27T10:00:00+08:00", redeemed_by: "test.cashier" });
     await store.redeem();
     expect(store.step._tag).toBe("Redeemed");
     expect(stores.api.callsTo("deskRedeem")).toHaveLength(2);
@@ -140,8 +185,8 @@ describe("the cashier's redeem (issue 26)", () => {
     const { stores, store } = storeWith();
     let answer: (() => void) | undefined;
     stores.api.on("deskRedeem", () =>
-      Effect.callback<{ order_id: number; order_status: 3 }>((resume) => {
-        answer = () => resume(Effect.succeed({ order_id: 5001, order_status: 3 }));
+      Effect.callback<{ order_id: number; order_status: 3; redeemed_at: string; redeemed_by: string }>((resume) => {
+        answer = () => resume(Effect.succeed({ order_id: 5001, order_status: 3, redeemed_at: "2026-11-27T10:00:00+08:00", redeemed_by: "test.cashier" }));
       }),
     );
     await store.lookUp(CODE);

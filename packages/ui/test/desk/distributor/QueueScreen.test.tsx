@@ -32,6 +32,8 @@ describe("the distributor's queue screen (issue 26)", () => {
     const row = within(await cardOf("1000113200001234567"));
     expect(row.getByText("Entity card")).toBeTruthy();
     expect(row.getByText("Pearl River Logistics")).toBeTruthy();
+    // Issue 34: the station the customer chose for the top-up; a purchase chose none.
+    expect(row.getByText("Futian Energy Station")).toBeTruthy();
     expect(row.getByText("¥500.00")).toBeTruthy();
     expect(row.getByText("¥453.13")).toBeTruthy();
     expect(row.getByRole("link", { name: "13912345678" }).getAttribute("href")).toBe("tel:13912345678");
@@ -40,6 +42,7 @@ describe("the distributor's queue screen (issue 26)", () => {
     expect(row.getByText("waiting 1 h 40 min")).toBeTruthy();
     const bought = within(await cardOf("New virtual card"));
     expect(bought.getByText("Virtual card")).toBeTruthy();
+    expect(bought.getByText("none chosen")).toBeTruthy();
     expect(screen.getByText("2 waiting, oldest payment first")).toBeTruthy();
   });
 
@@ -51,6 +54,7 @@ describe("the distributor's queue screen (issue 26)", () => {
     stores.api.on("deskQueue", { orders: [waiting()] });
     await tapper().click(screen.getByRole("button", { name: "刷新" }));
     expect(await screen.findByText("1000113200001234567")).toBeTruthy();
+    expect(screen.getByText("油站").nextElementSibling?.textContent).toBe("Futian Energy Station");
   });
 
   it("a queue that cannot be read says why, with a retry", async () => {

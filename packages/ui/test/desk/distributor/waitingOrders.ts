@@ -16,9 +16,10 @@ export const waiting = (changes: Partial<WaitingOrder> = {}): WaitingOrder => ({
   phone: "13912345678",
   remark: "",
   paid_at: "2026-11-27T08:20:00+08:00",
+  station_title: "Futian Energy Station",
   ...changes,
 });
 
 /** A waiting purchase of a new virtual card: no card number until it is settled. */
-export const purchase = waiting({ order_id: 5003, mchnt_order_no: "FY2026112710000003", issues_card: true, card_type: 2, card_num: null, last_number: null, team: null, order_amount: 20000 as Cents, amount: 18000 as Cents, phone: "13800138000" });
+export const purchase = waiting({ order_id: 5003, mchnt_order_no: "FY2026112710000003", issues_card: true, card_type: 2, card_num: null, last_number: null, team: null, order_amount: 20000 as Cents, amount: 18000 as Cents, phone: "13800138000", station_title: null });
 

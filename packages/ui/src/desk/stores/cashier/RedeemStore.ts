@@ -1,4 +1,4 @@
-import type { DeskLookupResponse } from "@fuel/domain/api";
+import type { DeskCodeEntry, DeskLookupResponse, DeskRedeemResponse } from "@fuel/domain/api";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Problem } from "../../../stores/messages.ts";
 import { run } from "../../../stores/run.ts";
@@ -6,9 +6,14 @@ import { deskProblem } from "../deskMessages.ts";
 import type { DeskPorts } from "../DeskPorts.ts";
 import { typedCode } from "./typedCode.ts";
 
-/** The order behind a looked-up code, with the code it was found by (redeem sends that code). */
-export interface FoundCode {
+/** A code as it reached the desk: its text (blanks removed) and whether it was typed or scanned. */
+export interface EnteredCode {
   readonly code: string;
+  readonly entry: DeskCodeEntry;
+}
+
+/** The order behind a looked-up code, with the code it was found by (redeem sends that code). */
+export interface FoundCode extends EnteredCode {
   readonly order: DeskLookupResponse;
 }
 
@@ -16,12 +21,13 @@ export interface FoundCode {
  * Where the cashier stands with one code. A redeem that failed keeps the order on screen: a
  * network failure (`Unsent`: nothing reached the server), an answer that never came (`Unknown`:
  * it may have been redeemed, so the screen asks for a new look-up rather than a blind retry), or
- * the server's refusal (`Refused`: used meanwhile, expired...).
+ * the server's refusal (`Refused`: used meanwhile, expired...). `Redeemed` holds the order as the
+ * server now has it: used, when and by whom.
  */
 export type RedeemStep =
   | { readonly _tag: "Typing" }
-  | { readonly _tag: "LookingUp"; readonly code: string }
-  | { readonly _tag: "LookupFailed"; readonly code: string; readonly problem: Problem }
+  | ({ readonly _tag: "LookingUp" } & EnteredCode)
+  | ({ readonly _tag: "LookupFailed"; readonly problem: Problem } & EnteredCode)
   | ({ readonly _tag: "Found" } & FoundCode)
   | ({ readonly _tag: "Redeeming" } & FoundCode)
   | ({ readonly _tag: "Redeemed" } & FoundCode)
@@ -29,10 +35,22 @@ export type RedeemStep =
   | ({ readonly _tag: "Unknown"; readonly problem: Problem } & FoundCode)
   | ({ readonly _tag: "Refused"; readonly problem: Problem } & FoundCode);
 
+/** The looked-up order after the server's redeem answer: used, by whom and when, nothing left to redeem. */
+const afterRedeem = (order: DeskLookupResponse, redeemed: DeskRedeemResponse): DeskLookupResponse => ({
+  ...order,
+  order_status: redeemed.order_status,
+  redeemed_at: redeemed.redeemed_at,
+  redeemed_by: redeemed.redeemed_by,
+  may_redeem: false,
+  refusal: null,
+});
+
 /**
- * The cashier's redeem screen (issue 26): the code as typed or scanned, its look-up (the order as
- * the customer's detail shows it and whether this cashier may redeem it, the server's rule) and
- * its redemption, which only the server's success turns into 'Redeemed'.
+ * The cashier's redeem screen (issues 26, 34): the code as typed or scanned, its look-up (what to
+ * pump, what was paid, and whether this cashier may redeem it: the server's rule) and its
+ * redemption, which only the server's success turns into 'Redeemed'. The server reads the code
+ * (any case, spaces and dashes ignored) and words an unknown typed code apart from a scanned one,
+ * so each look-up says which it was.
  */
 export class RedeemStore {
   /** The field's text as typed (blanks kept: the field shows what was typed). */
@@ -53,7 +71,7 @@ export class RedeemStore {
   /** The order on screen, whatever happened to its redeem since. */
   get found(): FoundCode | undefined {
     const step = this.step;
-    return "order" in step ? { code: step.code, order: step.order } : undefined;
+    return "order" in step ? { code: step.code, entry: step.entry, order: step.order } : undefined;
   }
 
   setInput(text: string): void {
@@ -65,17 +83,17 @@ export class RedeemStore {
 
   /** The typed field's code looked up. */
   lookUpTyped(): Promise<void> {
-    return this.lookUp(this.input);
+    return this.lookUp(this.input, "typed");
   }
 
   /** A code read by the camera: shown in the field as read, then looked up. */
   scanned(text: string): Promise<void> {
     this.input = text;
     this.inputProblem = undefined;
-    return this.lookUp(text);
+    return this.lookUp(text, "scanned");
   }
 
-  async lookUp(text: string): Promise<void> {
+  async lookUp(text: string, entry: DeskCodeEntry = "typed"): Promise<void> {
     if (this.busy) return;
     const code = typedCode(text);
     if (code === "") {
@@ -83,11 +101,17 @@ export class RedeemStore {
       return;
     }
     this.inputProblem = undefined;
-    this.step = { _tag: "LookingUp", code };
-    const answer = await run(this.ports.api.call("deskLookup", { code }));
+    this.step = { _tag: "LookingUp", code, entry };
+    const answer = await run(this.ports.api.call("deskLookup", { code, entry }));
     runInAction(() => {
-      this.step = answer.ok ? { _tag: "Found", code, order: answer.value } : { _tag: "LookupFailed", code, problem: answer.error };
+      this.step = answer.ok ? { _tag: "Found", code, entry, order: answer.value } : { _tag: "LookupFailed", code, entry, problem: answer.error };
     });
+  }
+
+  /** A failed look-up asked again, as it was entered. */
+  retry(): Promise<void> {
+    const step = this.step;
+    return step._tag === "LookupFailed" ? this.lookUp(step.code, step.entry) : Promise.resolve();
   }
 
   /** Marks the shown order's code used; a second tap while the first is sent does nothing. */
@@ -95,12 +119,12 @@ export class RedeemStore {
     const step = this.step;
     if (step._tag !== "Found" && step._tag !== "Unsent") return;
     if (!step.order.may_redeem) return;
-    const shown: FoundCode = { code: step.code, order: step.order };
+    const shown: FoundCode = { code: step.code, entry: step.entry, order: step.order };
     this.step = { _tag: "Redeeming", ...shown };
-    const answer = await run(this.ports.api.call("deskRedeem", { code: shown.code }));
+    const answer = await run(this.ports.api.call("deskRedeem", { code: shown.code, entry: shown.entry }));
     runInAction(() => {
       if (answer.ok) {
-        this.step = { _tag: "Redeemed", ...shown };
+        this.step = { _tag: "Redeemed", ...shown, order: afterRedeem(shown.order, answer.value) };
         return;
       }
       const problem = answer.error;
@@ -113,7 +137,7 @@ export class RedeemStore {
   /** After an answer that never came: the server says again what the code's state is. */
   checkAgain(): Promise<void> {
     const found = this.found;
-    return found === undefined ? Promise.resolve() : this.lookUp(found.code);
+    return found === undefined ? Promise.resolve() : this.lookUp(found.code, found.entry);
   }
 
   /** The next customer: an empty field and nothing shown. */
