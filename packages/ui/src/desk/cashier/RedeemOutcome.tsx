@@ -56,6 +56,7 @@ export const RedeemOutcome = observer(function RedeemOutcome({ store, onNext }: 
       return (
         <div className="desk-card desk-section">
           <div className="desk-redeemed" role="status">
+            <p className="desk-redeemed-title">{i18n.t("desk.cashier.redeemedTitle")}</p>
             <p className="desk-redeemed-summary">{summary}</p>
             <p className="desk-redeemed-go">{i18n.t("desk.cashier.redeemedGo")}</p>
           </div>
