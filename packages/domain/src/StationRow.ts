@@ -1,11 +1,14 @@
 import { catalogue, text, type Locale, type MessageKey } from "./Messages.ts";
+import { formatYuan } from "./Money.ts";
 
 /**
  * A station as the operators' CSV and the desk's station form give it (issue 26): one row of text
  * fields checked into a station, or every problem it has, each a catalogue key with its values
  * (`{ key: "StationFieldEmpty", params: { field: "city" } }`), so the CLI prints the English
  * sentence and the desk words the same problem in the admin's language. Prices are integer cents
- * per litre and coordinates GCJ-02, as stored.
+ * per litre and coordinates GCJ-02, as stored; a problem quotes a price in yuan (issue 34), so the
+ * person reading it sees what the cents mean. The site settings' prices are checked by the same
+ * price rule ({@link priceProblem}, used by SiteSettingsRules).
  * @module
  */
 
@@ -61,16 +64,72 @@ export type RowCheck = { readonly ok: true; readonly station: CheckedStation } |
 
 /** The grades a station may sell (spec §3 `sell_type`), as the CSV names them. */
 export const KNOWN_GRADES = ["0#", "92#", "95#", "98#"] as const;
-/** The longest text field the database keeps. */
+/** The longest free-text field (title, address): the wire's line of text. */
 export const MAX_TEXT_LENGTH = 256;
+/** The longest short field (city, code, phone, grades): the wire's short text, as the customer's station list sends them. */
+export const MAX_SHORT_TEXT_LENGTH = 64;
+/** The longest photo address: the wire's URL. */
+export const MAX_URL_LENGTH = 2048;
+
+/**
+ * The most a litre may cost, in cents (99,999.99 yuan): beyond any price, and within the integer
+ * column. Station rows and the site settings share it.
+ */
+export const MAX_PRICE_CENTS = 9_999_999;
+
+// Each text column's limit is the one the customer's station list sends it under (api Station),
+// so a row the import takes can always be served.
+const TEXT_LIMITS: ReadonlyArray<readonly [StationColumn, number]> = [
+  ["city", MAX_SHORT_TEXT_LENGTH],
+  ["title", MAX_TEXT_LENGTH],
+  ["address", MAX_TEXT_LENGTH],
+  ["shop_image", MAX_URL_LENGTH],
+  ["sell_type", MAX_SHORT_TEXT_LENGTH],
+  ["code_id", MAX_SHORT_TEXT_LENGTH],
+  ["tel", MAX_SHORT_TEXT_LENGTH],
+];
 
 const GRADES: ReadonlySet<string> = new Set(KNOWN_GRADES);
 const CLOCK = /^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$/;
-// Seven digits: 99,999.99 yuan a litre is beyond any price, and the column is an integer.
-const CENTS = /^[0-9]{1,7}$/;
+const WHOLE = /^[0-9]+$/;
+// A price typed in yuan ("7.45") where cents belong: the problem says what to write instead.
+const YUAN = /^[0-9]{1,5}\.[0-9]{1,2}$/;
 const DECIMAL = /^-?[0-9]{1,3}(\.[0-9]{1,8})?$/;
 
 const problem = (key: MessageKey, params: ProblemParams): StationProblem => ({ key, params });
+
+/** A yuan figure as problems quote it: "¥7.45". */
+const yuan = (cents: number): string => formatYuan(cents);
+
+/**
+ * The problem of one price, or undefined when it is good: whole cents per litre, at most
+ * {@link MAX_PRICE_CENTS}, and above 0 when `positive` (a price others are divided by or charged
+ * at; the national price may be 0, unknown). `raw` is the text read (a CSV cell) or the number
+ * sent (the desk). A yuan figure where cents belong ("7.45") is told what to write ("745").
+ * @example StationRow.priceProblem("now_price", "7.45", true)?.key // "StationPriceLooksLikeYuan"
+ */
+export const priceProblem = (field: string, raw: string | number, positive: boolean): StationProblem | undefined => {
+  const value = String(raw).trim();
+  if (WHOLE.test(value)) {
+    const n = Number(value);
+    if (n > MAX_PRICE_CENTS) return problem("StationPriceTooHigh", { field, price: yuan(n), max: yuan(MAX_PRICE_CENTS) });
+    if (positive && n < 1) return problem("StationPriceNotPositiveCents", { field, value });
+    return undefined;
+  }
+  if (YUAN.test(value)) {
+    const [whole = "0", fraction = ""] = value.split(".");
+    const cents = Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+    if (cents >= 1) return problem("StationPriceLooksLikeYuan", { field, value, yuan: yuan(cents), cents });
+  }
+  return problem(positive ? "StationPriceNotPositiveCents" : "StationPriceNotCents", { field, value });
+};
+
+/**
+ * Our price above the pump price: the discount (spec §9: original minus now) would be negative.
+ * Quoted in yuan.
+ */
+export const originalBelowNowProblem = (originalField: string, original: number, nowField: string, now: number): StationProblem =>
+  problem("StationOriginalBelowNow", { field: originalField, original: yuan(original), other: nowField, now: yuan(now) });
 
 /**
  * One row checked into a station, or every problem it has, in column order. `get` answers a
@@ -80,8 +139,8 @@ const problem = (key: MessageKey, params: ProblemParams): StationProblem => ({ k
 export const checkStationRow = (get: (column: StationColumn) => string): RowCheck => {
   const problems: StationProblem[] = [];
   for (const field of ["city", "title"] as const) if (get(field).trim() === "") problems.push(problem("StationFieldEmpty", { field }));
-  for (const field of ["city", "title", "address", "code_id", "tel"] as const) {
-    if (get(field).length > MAX_TEXT_LENGTH) problems.push(problem("StationFieldTooLong", { field, maxLength: MAX_TEXT_LENGTH }));
+  for (const [field, maxLength] of TEXT_LIMITS) {
+    if (get(field).trim().length > maxLength) problems.push(problem("StationFieldTooLong", { field, maxLength }));
   }
 
   const coordinate = (field: "longitude" | "latitude", limit: number): number => {
@@ -93,18 +152,17 @@ export const checkStationRow = (get: (column: StationColumn) => string): RowChec
   const longitude = coordinate("longitude", 180);
   const latitude = coordinate("latitude", 90);
 
-  const cents = (field: "now_price" | "nation_price" | "original_price", positive: boolean): number => {
-    const value = get(field).trim();
-    const n = Number(value);
-    if (!CENTS.test(value) || (positive && n < 1)) problems.push(problem(positive ? "StationPriceNotPositiveCents" : "StationPriceNotCents", { field, value }));
-    return n;
+  const cents = (field: "now_price" | "nation_price" | "original_price", positive: boolean): number | undefined => {
+    const bad = priceProblem(field, get(field), positive);
+    if (bad === undefined) return Number(get(field).trim());
+    problems.push(bad);
+    return undefined;
   };
   const nowPrice = cents("now_price", true);
   const nationPrice = cents("nation_price", false);
   const originalPrice = cents("original_price", true);
-  const pricesRead = [nowPrice, originalPrice].every((n) => Number.isInteger(n) && n > 0);
-  if (pricesRead && originalPrice < nowPrice) {
-    problems.push(problem("StationOriginalBelowNow", { field: "original_price", original: originalPrice, other: "now_price", now: nowPrice }));
+  if (nowPrice !== undefined && originalPrice !== undefined && originalPrice < nowPrice) {
+    problems.push(originalBelowNowProblem("original_price", originalPrice, "now_price", nowPrice));
   }
 
   const sellType = get("sell_type").trim();
@@ -117,7 +175,7 @@ export const checkStationRow = (get: (column: StationColumn) => string): RowChec
   for (const field of ["business_start_time", "business_end_time"] as const) {
     if (!CLOCK.test(get(field).trim())) problems.push(problem("StationClockInvalid", { field, value: get(field) }));
   }
-  if (problems.length > 0) return { ok: false, problems };
+  if (problems.length > 0 || nowPrice === undefined || nationPrice === undefined || originalPrice === undefined) return { ok: false, problems };
   return {
     ok: true,
     station: {

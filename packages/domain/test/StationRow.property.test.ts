@@ -1,9 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { catalogue } from "../src/Messages.ts";
+import { formatCents, formatYuan } from "../src/Money.ts";
 import {
   KNOWN_GRADES,
   MAX_LISTED_PROBLEMS,
+  MAX_PRICE_CENTS,
+  MAX_SHORT_TEXT_LENGTH,
   STATION_COLUMNS,
   checkStationRow,
   problemText,
@@ -61,8 +64,8 @@ describe("StationRow.checkStationRow, for any row", () => {
 
   it("refuses a now or original price that is not whole cents above 0, naming that field", () => {
     const notCents = fc.oneof(
-      fc.double({ noNaN: true, min: -1e6, max: 1e6 }).filter((n) => !Number.isInteger(n)).map(String),
-      fc.constantFrom("", "0", "-5", "7.05", "abc", "12345678", " "),
+      fc.double({ noNaN: true, min: -1e6, max: 1e6 }).filter((n) => !Number.isInteger(n) && !/^[0-9]+\.[0-9]{1,2}$/.test(String(n))).map(String),
+      fc.constantFrom("", "0", "-5", "0.00", "7.055", "abc", "1e3", " "),
     );
     fc.assert(
       fc.property(validRow, fc.constantFrom("now_price" as const, "original_price" as const), notCents, (row, field, value) => {
@@ -71,13 +74,39 @@ describe("StationRow.checkStationRow, for any row", () => {
     );
   });
 
-  it("refuses any original price below the now price, naming both", () => {
+  it("a price written in yuan where cents belong is told the cents to write (7.45 -> 745)", () => {
+    fc.assert(
+      fc.property(validRow, fc.constantFrom("now_price" as const, "original_price" as const, "nation_price" as const), fc.integer({ min: 1, max: MAX_PRICE_CENTS }), fc.boolean(), (row, field, cents, short) => {
+        // "7.50" or "7.5": both are yuan figures.
+        const value = short ? formatCents(cents).replace(/0$/, "") : formatCents(cents);
+        expect(keysOf({ ...row, [field]: value })).toContainEqual({ key: "StationPriceLooksLikeYuan", params: { field, value, yuan: formatYuan(cents), cents } });
+      }),
+    );
+  });
+
+  it("refuses any price above the most a litre may cost, quoting both in yuan", () => {
+    fc.assert(
+      fc.property(validRow, fc.constantFrom("now_price" as const, "original_price" as const, "nation_price" as const), fc.integer({ min: MAX_PRICE_CENTS + 1, max: 2 ** 40 }), (row, field, cents) => {
+        expect(keysOf({ ...row, [field]: String(cents) })).toContainEqual({ key: "StationPriceTooHigh", params: { field, price: formatYuan(cents), max: "¥99999.99" } });
+      }),
+    );
+  });
+
+  it("refuses any original price below the now price, naming both in yuan", () => {
     fc.assert(
       fc.property(validRow, fc.integer({ min: 2, max: 9_999_999 }), fc.integer({ min: 1, max: 9_999_998 }), (row, now, less) => {
         const original = Math.max(1, now - less);
         fc.pre(original < now);
         const problems = keysOf({ ...row, now_price: String(now), original_price: String(original) });
-        expect(problems).toEqual([{ key: "StationOriginalBelowNow", params: { field: "original_price", original, other: "now_price", now } }]);
+        expect(problems).toEqual([{ key: "StationOriginalBelowNow", params: { field: "original_price", original: formatYuan(original), other: "now_price", now: formatYuan(now) } }]);
+      }),
+    );
+  });
+
+  it("refuses a short field longer than the customer's station list sends (city, code, phone, grades: 64 characters)", () => {
+    fc.assert(
+      fc.property(validRow, fc.constantFrom("city" as const, "code_id" as const, "tel" as const), fc.integer({ min: MAX_SHORT_TEXT_LENGTH + 1, max: 300 }), (row, field, length) => {
+        expect(keysOf({ ...row, [field]: "广".repeat(length) })).toContainEqual({ key: "StationFieldTooLong", params: { field, maxLength: MAX_SHORT_TEXT_LENGTH } });
       }),
     );
   });
@@ -128,7 +157,7 @@ describe("StationRow's English", () => {
     expect(problems.map((p) => problemText({ ...p, line: 6 }))).toEqual([
       "line 6: city is empty",
       "line 6: longitude must be a number from -180 to 180, got '200'",
-      "line 6: original_price (752) is below now_price (800): the discount would be negative",
+      "line 6: original_price (¥7.52/L) is below now_price (¥8.00/L): the discount would be negative",
       "line 6: sell_type has unknown grades '93#' (known: 0#;92#;95#;98#)",
       "line 6: business_start_time must be HH:mm (or 24:00), got '25:00'",
     ]);

@@ -1,4 +1,5 @@
 import { Schema } from "effect";
+import * as SiteSettingsRules from "../SiteSettingsRules.ts";
 import { endpoint } from "./Endpoint.ts";
 import { Order, WebInfo } from "./Entities.ts";
 import { boundedString, Cents, Empty, LineText, LongText, OrderIdField, Phone, ShortText, Timestamp, Url } from "./Primitives.ts";
@@ -71,10 +72,10 @@ export const DeskStationsImportRequest = Schema.Struct({ csv: boundedString(DESK
 export const DeskStationsImportResponse = Schema.Struct({ added: Schema.Number, updated: Schema.Number }).annotate({ identifier: "DeskStationsImportResponse" });
 
 /**
- * The most characters of the follow-us QR image: a URL, or a `data:image/...;base64,` of the image
- * itself (a QR code is about 2 KB as base64 PNG). Under the server's 64 KB body limit.
+ * The most characters of the follow-us QR image, a `data:image/png` or `data:image/jpeg` base64 URL
+ * (SiteSettingsRules.isQrImage; a QR code is about 2 KB as base64 PNG). Under the server's 64 KB body limit.
  */
-export const FOLLOW_QRCODE_MAX_LENGTH = 60_000;
+export const FOLLOW_QRCODE_MAX_LENGTH = SiteSettingsRules.FOLLOW_QRCODE_MAX_LENGTH;
 
 /**
  * `POST /api/desk/settings`: the site settings to change (spec §3's web info, the follow-us QR and
@@ -205,7 +206,7 @@ export const DeskPlacesApi = {
     request: DeskSettingsRequest,
     response: DeskSettingsResponse,
     summary:
-      "Admin: change some site settings (a field left out keeps its value); card prefixes are digits (CardNumber.isPrefix), the follow-us QR an https URL or a data:image URL. The first save names every price; a refusal is 400 SettingsInvalid with `problem_list`. Customers see the change at once. Audit act 'settingChanged' with the changed fields before and after.",
+      "Admin: change some site settings (a field left out keeps its value); checked AFTER the change by SiteSettingsRules: every price whole cents up to 9,999,999, above 0 but the national one; our price and the card prices at most the pump price (price_0_original); card prefixes are digits (CardNumber.isPrefix); a new follow-us QR is a PNG or JPEG `data:` URL whose bytes are that format. The first save names every price; a refusal is 400 SettingsInvalid with `problem_list`, prices quoted in yuan. Customers see the change at once. Audit act 'settingChanged' with the changed fields before and after.",
   }),
   deskOrders: endpoint({
     method: "GET",

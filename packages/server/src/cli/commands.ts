@@ -1,10 +1,9 @@
-import { readFile } from "node:fs/promises";
 import { Messages, Validation } from "@fuel/domain";
 import { Result } from "effect";
 import type { Database } from "../db/client.ts";
 import { addToBlacklist, listBlacklist, removeFromBlacklist } from "../operators/blacklist.ts";
 import { createInviteCodes, listInviteCodes } from "../operators/inviteCodes.ts";
-import { cannotRead } from "./inputFiles.ts";
+import { cannotRead, readTextFile } from "./inputFiles.ts";
 import { runStaffCommand } from "./staffCommands.ts";
 import { exportStationsCsv, importStationsCsv } from "../operators/stationsCsv.ts";
 
@@ -15,7 +14,7 @@ export interface CliIo {
   readonly err: (text: string) => void;
   readonly now: () => Date;
   /**
-   * Reads a file the command names (default: from disk). Through the running server the file is
+   * Reads a file the command names as text (default: from disk, by ./inputFiles.ts readTextFile). Through the running server the file is
    * the one the operator named, read by the CLI and sent along (src/cli/operatorChannel.ts).
    */
   readonly readFile?: (path: string) => Promise<string>;
@@ -95,7 +94,7 @@ export const runCli = async (args: ReadonlyArray<string>, io: CliIo): Promise<nu
       }
       let text: string;
       try {
-        text = await (io.readFile ?? ((path: string) => readFile(path, "utf8")))(arg);
+        text = await (io.readFile ?? readTextFile)(arg);
       } catch (e) {
         io.err(cannotRead(arg, e));
         return 1;

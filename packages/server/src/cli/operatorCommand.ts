@@ -1,8 +1,7 @@
-import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "../config.ts";
 import { describeHolder, findLiveLock, FolderLockedError } from "../db/pglite/folderLock.ts";
-import { cannotRead, inputFiles } from "./inputFiles.ts";
+import { cannotRead, inputFiles, readTextFile } from "./inputFiles.ts";
 import { operatorSocketPathOf } from "./protocol.ts";
 import { runThroughServer, type Output } from "./throughServer.ts";
 
@@ -30,7 +29,7 @@ export interface OperatorCommandOptions extends Output {
 /** Runs `args` (see USAGE in ./commands.ts) and answers the exit code. */
 export const runOperatorCommand = async (config: Config, args: ReadonlyArray<string>, options: OperatorCommandOptions): Promise<number> => {
   const { out, err, cwd, waitMs = 15_000, pollMs = 200 } = options;
-  const readInput = (path: string): Promise<string> => readFile(resolve(cwd, path), "utf8");
+  const readInput = (path: string): Promise<string> => readTextFile(resolve(cwd, path));
   const here = async (): Promise<number> => (await import("./direct.ts")).runDirect(config, args, { out, err, readFile: readInput });
   if (config.database.kind !== "pglite-dir") return here();
 

@@ -87,6 +87,7 @@ const ANSWERS = {
   ProviderUnavailable_sms: { status: 503, tag: "ProviderUnavailable" },
   ProviderUnavailable_signIn: { status: 503, tag: "ProviderUnavailable" },
   SiteSettingsMissing: { status: 503, tag: null },
+  SiteSettingsUnusable: { status: 503 },
 
   // 400s whose tag is not their key
   AmountAboveLimit_cardPurchase: { status: 400, tag: "AmountAboveLimit" },

@@ -1,4 +1,4 @@
-import { StationRow } from "@fuel/domain";
+import { StationRow, StationsCsv } from "@fuel/domain";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import type { Tx } from "../db/queryable.ts";
@@ -85,9 +85,10 @@ export const importStationsCsv = async (
   }
   const [header, ...rows] = records;
   if (header === undefined) return refused([{ key: "StationsCsvEmpty", params: {} }]);
+  // A column named twice is refused (StationsCsv.headerProblems), so each name has one index.
+  const headerRefused = StationsCsv.headerProblems(header.fields, header.line);
+  if (headerRefused.length > 0) return refused(headerRefused);
   const index = new Map(header.fields.map((name, i) => [name.trim(), i]));
-  const missing = STATION_COLUMNS.filter((c) => !index.has(c));
-  if (missing.length > 0) return refused([{ key: "StationsCsvColumnsMissing", params: { columns: missing.join(", ") }, line: header.line }]);
   if (rows.length === 0) return refused([{ key: "StationsCsvNoStations", params: {} }]);
 
   const problems: StationRow.StationProblem[] = [];

@@ -1,5 +1,6 @@
 import { CardNumber, CardStatus, Money, Order, Pricing, Validation } from "@fuel/domain";
 import type { DraftRecharge, RechargeOrderCreated } from "@fuel/domain/api";
+import { usableSettings } from "../catalogue/usableSettings.ts";
 import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import type { OrderDeps } from "../orders/createFuelOrder.ts";
 import { refuseDuringMaintenance } from "../orders/draftRules.ts";
@@ -65,8 +66,7 @@ export const createRecharge = async (
       page: fromCardPage ? "cardPage" : "entityRecharge",
     }),
   );
-  const settings = await deps.catalogue.settings();
-  if (settings === undefined) throw refuse("SiteSettingsMissing");
+  const { row: settings } = usableSettings(await deps.catalogue.settings());
   const isVirtual = draft.card_type === CARD_TYPE.virtual;
   const prefix = (draft.common_number ?? (isVirtual ? settings.virtualCommonNum : settings.entityCommonNum)).trim();
   if (referenced === undefined && !CardNumber.isPrefix(prefix)) throw refuse("CardNumberInvalid");

@@ -1,7 +1,7 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { refuse } from "../refusals/Refusal.ts";
+import { usableSettings } from "../catalogue/usableSettings.ts";
 
 export { CATALOGUE_TTL_MS } from "../catalogue/catalogue.ts";
 
@@ -21,10 +21,6 @@ export const catalogueRoutes = (app: FastifyInstance): void => {
 
   registerEndpoint(app, Api.cityStations, ({ city }) => catalogue.stationsOfCity(city.trim()));
 
-  registerEndpoint(app, Api.webInfo, async () => {
-    const found = await catalogue.webInfo();
-    // Only an operator's mistake (an emptied table) gets here: say so rather than answer nonsense.
-    if (found === undefined) throw refuse("SiteSettingsMissing");
-    return found;
-  });
+  // Only an operator's mistake (an emptied table, a hand-made change) is refused: said so rather than answered with nonsense or a 500.
+  registerEndpoint(app, Api.webInfo, async () => usableSettings(await catalogue.settings()).wire);
 };

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import iconv from "iconv-lite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/commands.ts";
 import { STATION_COLUMNS } from "../../src/operators/stationsCsv.ts";
@@ -15,7 +16,7 @@ let err: string[];
 const dir = mkdtempSync(join(tmpdir(), "fuel-cli-"));
 const io = () => ({ db: database.handle.db, out: (t: string) => out.push(t), err: (t: string) => err.push(t), now: () => new Date("2026-11-22T10:00:00+08:00") });
 const run = (...args: string[]) => runCli(args, io());
-const file = (name: string, text: string): string => {
+const file = (name: string, text: string | Uint8Array): string => {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
@@ -96,12 +97,12 @@ describe("stations", () => {
     expect(await run("stations", "import", file("bad.csv", `${header}\n${rows.join("\n")}\n`))).toBe(1);
     expect(err).toEqual([
       "line 4: longitude must be a number from -180 to 180, got '200'",
-      "line 5: now_price must be whole cents per litre above 0, got '7.05'",
+      "line 5: now_price is in cents per litre, got '7.05': for ¥7.05/L write 705",
       "line 6: sell_type has unknown grades '93#' (known: 0#;92#;95#;98#)",
       "line 6: business_start_time must be HH:mm (or 24:00), got '25:00'",
       "line 7: 4 fields, the header has 14",
       "line 8: city is empty",
-      "line 8: original_price (752) is below now_price (800): the discount would be negative",
+      "line 8: original_price (¥7.52/L) is below now_price (¥8.00/L): the discount would be negative",
       "nothing imported: 7 problem(s)",
     ]);
     expect(await database.handle.db.select().from(stations)).toHaveLength(0);
@@ -117,6 +118,31 @@ describe("stations", () => {
     expect(await run("stations", "import", file("export.csv", csv))).toBe(0);
     expect(out).toEqual(["imported 30 stations (0 new, 30 updated)"]);
     expect(await database.handle.db.select().from(stations)).toEqual(before);
+  });
+
+  it.each([
+    ["a Chinese Excel's CSV (code page 936, GBK)", "cp936"],
+    ["GB18030", "gb18030"],
+    ["UTF-8 with Excel's byte-order mark", "utf8-bom"],
+  ])("imports %s with its Chinese intact", async (_name, encoding) => {
+    const csv = `${header}\r\n佛山市,禅城季华路加油站,季华五路 88 号,113.12,23.02,,700,760,750,0#,FS1,0757-1,00:00,24:00\r\n`;
+    const bytes = encoding === "utf8-bom" ? Buffer.from(`\uFEFF${csv}`, "utf8") : iconv.encode(csv, encoding);
+    expect(await run("stations", "import", file(`${encoding}.csv`, bytes))).toBe(0);
+    expect(await database.handle.db.select({ city: stations.city, title: stations.title, address: stations.address }).from(stations)).toEqual([
+      { city: "佛山市", title: "禅城季华路加油站", address: "季华五路 88 号" },
+    ]);
+    expect((await database.handle.db.select().from(cities)).map((c) => c.name)).toEqual(["佛山市"]);
+  });
+
+  it("refuses a Latin-1 file in words, naming its line and what to do; nothing imported", async () => {
+    const csv = `${header}\r\nMünchen,Tankstelle Süd,Großstraße 5,11.5,48.1,,745,760,750,0#,M1,089,06:00,22:00\r\n`;
+    const path = file("latin1.csv", Buffer.from(csv, "latin1"));
+    expect(await run("stations", "import", path)).toBe(1);
+    expect(err).toEqual([
+      `cannot read ${path}: the file is not UTF-8 or Chinese GBK/GB18030 text (line 2 is neither): in Excel, save it as 'CSV UTF-8 (Comma delimited)', or on a Chinese Excel as 'CSV (Comma delimited)', then try again`,
+    ]);
+    expect(await database.handle.db.select().from(stations)).toHaveLength(0);
+    expect(await database.handle.db.select().from(cities)).toHaveLength(0);
   });
 
   it("refuses a missing file clearly", async () => {

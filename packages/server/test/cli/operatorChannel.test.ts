@@ -1,3 +1,4 @@
+import iconv from "iconv-lite";
 import { spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import net from "node:net";
@@ -134,7 +135,8 @@ describe("the CLI's way to the database", () => {
     const lock = acquireFolderLock(folder, { label: "the server" });
     try {
       const work = mkdtempSync(join(dir, "operator-"));
-      writeFileSync(join(work, "new.csv"), csv(station("惠州市", "C")));
+      // Saved by a Chinese Excel (GBK): the CLI decodes it (TextFile) and sends the server text.
+      writeFileSync(join(work, "new.csv"), iconv.encode(csv(station("惠州市", "C")), "cp936"));
       expect(await run(["stations", "import", "new.csv"], work)).toEqual({ code: 0, out: ["imported 1 stations (1 new, 0 updated)"], err: [] });
       expect(await database.handle.db.select({ city: stations.city }).from(stations)).toEqual([{ city: "惠州市" }]);
 

@@ -1,5 +1,6 @@
 import { Money, type Messages } from "@fuel/domain";
 import type { DeskStation, WebInfo } from "@fuel/domain/api";
+import iconv from "iconv-lite";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +13,7 @@ const SHOTS = "/tmp/shots-desk-places/";
 const FILES = "/tmp/desk-places-files/";
 
 const SMALL_PHONE = { width: 360, height: 640 };
+const DESKTOP = { width: 1024, height: 768 };
 
 const HEADER = "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time";
 
@@ -103,7 +105,8 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await page.locator("#places-import-file").setInputFiles(badFile);
     await page.getByText(new RegExp(`${locale}-bad\\.csv`)).waitFor();
     await page.getByRole("button", { name: t("desk.places.importSend"), exact: true }).click();
-    await page.getByRole("dialog").getByText(t("desk.places.importConfirm", { name: `${locale}-bad.csv`, lines: 3 })).waitFor();
+    // The confirmation counts the file's stations (2), not its lines with the header (3).
+    await page.getByRole("dialog").getByText(t("desk.places.importConfirm", { name: `${locale}-bad.csv`, stations: 2 })).waitFor();
     await confirmDialog(page, t("desk.places.importSend"));
     const refusal = page.getByRole("alert").filter({ hasText: t("desk.places.importRefused") });
     await refusal.getByText(t("desk.places.line", { line: 3 })).waitFor();
@@ -182,6 +185,68 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await openTool(page, locale, "desk.menu.stations");
     await page.getByText(before.title).first().waitFor();
     await shot(page, locale, "stations-tablet");
+
+    expect(desk.errors).toEqual([]);
+    await desk.context.close();
+  });
+
+  it("imports a Chinese Excel's GBK file with its Chinese intact, refuses a Latin-1 file and settings out of order, in words", async () => {
+    const t = (key: Parameters<typeof deskText>[1], params?: Readonly<Record<string, string | number>>) => deskText(locale, key, params);
+    const admin = await newStaff("admin");
+    const desk = await phone(browser, { viewport: SMALL_PHONE, locale: locale === "en" ? "en-US" : "zh-CN" });
+    const page = desk.page;
+    await signInAtDesk(page, locale, admin.name, admin.password);
+    await openTool(page, locale, "desk.menu.stations");
+
+    // A Latin-1 file (a Western Excel's CSV): refused before it is sent, saying what to do.
+    const count = (await deskStations()).length;
+    const latinFile = `${FILES}${locale}-latin1.csv`;
+    writeFileSync(latinFile, Buffer.from(`${HEADER}\r\nMünchen,Tankstelle Süd ${locale},Großstraße 5,11.5,48.1,,745,760,750,0#,M1,089,06:00,22:00\r\n`, "latin1"));
+    await page.locator("#places-import-file").setInputFiles(latinFile);
+    const refusal = page.getByRole("alert").filter({ hasText: t("TextEncodingUnknown", { line: 2 }) });
+    await refusal.waitFor();
+    await refusal.scrollIntoViewIfNeeded();
+    await shot(page, locale, "import-latin1-refused");
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.setViewportSize(DESKTOP);
+    await refusal.scrollIntoViewIfNeeded();
+    await shot(page, locale, "import-latin1-refused-desktop");
+    await page.setViewportSize(SMALL_PHONE);
+    expect((await deskStations()).length).toBe(count);
+
+    // The same stations saved by a Chinese Excel (code page 936, GBK): imported, Chinese intact.
+    const title = `禅城季华路加油站${locale === "en" ? "甲" : "乙"}${Date.now() % 100_000}`;
+    const gbkFile = `${FILES}${locale}-gbk.csv`;
+    writeFileSync(gbkFile, iconv.encode(`${HEADER}\r\n佛山市,${title},季华五路 88 号,113.1213,23.0215,,700,760,750,0#,FS-GBK,0757-1234,00:00,24:00\r\n`, "cp936"));
+    await page.locator("#places-import-file").setInputFiles(gbkFile);
+    await page.getByText(t("desk.places.importChosen", { name: `${locale}-gbk.csv`, stations: 1, encoding: "GB18030" })).waitFor();
+    await shot(page, locale, "import-gbk-chosen");
+    await page.getByRole("button", { name: t("desk.places.importSend"), exact: true }).click();
+    await page.getByRole("dialog").getByText(t("desk.places.importConfirm", { name: `${locale}-gbk.csv`, stations: 1 })).waitFor();
+    await confirmDialog(page, t("desk.places.importSend"));
+    await page.getByText(t("desk.places.importDone", { added: 1, updated: 0 })).first().waitFor();
+    // The customer's station list reads the station back as it was written.
+    const listed = await publicCall<Array<{ city: string; title: string; address: string }>>("POST", "/api/station/current_city_list", { city: "佛山市" });
+    expect(listed.find((s) => s.title === title)).toMatchObject({ city: "佛山市", title, address: "季华五路 88 号" });
+
+    // Site settings: a pump price lowered under our unchanged price is refused before sending, in yuan.
+    await openTool(page, locale, "desk.menu.settings");
+    const info = await publicCall<WebInfo>("GET", "/api/webinfo/read");
+    const original = page.getByLabel(t("desk.places.settings.price_0_original"), { exact: true });
+    await original.waitFor();
+    const lower = info.price_0_now - 1;
+    await original.fill(Money.formatCents(lower));
+    await page.getByRole("button", { name: t("desk.places.saveSettings") }).click();
+    const settingsRefusal = page.getByRole("alert").filter({ hasText: t("desk.places.settingsRefused") });
+    await settingsRefusal.waitFor();
+    expect(await settingsRefusal.textContent()).toContain(Money.formatYuan(lower));
+    await settingsRefusal.scrollIntoViewIfNeeded();
+    await shot(page, locale, "settings-refused");
+    expect(await scrollsSideways(page)).toBe(false);
+    await page.setViewportSize(DESKTOP);
+    await settingsRefusal.scrollIntoViewIfNeeded();
+    await shot(page, locale, "settings-refused-desktop");
+    expect((await publicCall<WebInfo>("GET", "/api/webinfo/read")).price_0_original).toBe(info.price_0_original);
 
     expect(desk.errors).toEqual([]);
     await desk.context.close();

@@ -1,4 +1,4 @@
-import { CardNumber, StationRow } from "@fuel/domain";
+import { SiteSettingsRules, StationRow } from "@fuel/domain";
 import type { DeskSettingsRequest, WebInfo } from "@fuel/domain/api";
 import { eq } from "drizzle-orm";
 import type { SiteSettingsRow } from "../../catalogue/stations.ts";
@@ -10,8 +10,9 @@ import { refuse } from "../../refusals/Refusal.ts";
 
 /**
  * The admin's site settings at the desk (issue 26): a partial change of the one settings row,
- * checked before anything is written; the audit row holds only the fields that changed, old and
- * new, in the same transaction.
+ * checked before anything is written by SiteSettingsRules (issue 34: the prices' bounds and order
+ * on the settings after the change, the card prefixes, a new follow-us QR's image bytes); the
+ * audit row holds only the fields that changed, old and new, in the same transaction.
  */
 
 /** Writes the 'settingChanged' audit row, in the act's transaction. */
@@ -36,28 +37,6 @@ const COLUMN: { readonly [F in Field]-?: keyof SiteSettingsRow } = {
   follow_account_name: "followAccountName",
 };
 
-/** The prices a first save must name: the row has no default for them. */
-const REQUIRED_FIRST: ReadonlyArray<Field> = ["price_0_now", "price_0_nation", "price_0_original", "price_0_xuni", "price_0_shiti"];
-
-// An image the customer's browser loads in the follow-us overlay: over https, or the image itself.
-const FOLLOW_QRCODE = /^(https:\/\/[^\s]+|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2})$/;
-
-/** Every problem of a change, in field order, tagged; empty when it may be written. */
-const problemsOf = (change: DeskSettingsRequest, current: SiteSettingsRow | undefined): StationRow.StationProblem[] => {
-  const problems: StationRow.StationProblem[] = [];
-  if (current === undefined) {
-    const missing = REQUIRED_FIRST.filter((f) => change[f] === undefined);
-    if (missing.length > 0) problems.push({ key: "SettingsFirstSaveMissing", params: { fields: missing.join(", ") } });
-  }
-  for (const field of ["entity_common_num", "virtual_common_num"] as const) {
-    const value = change[field];
-    if (value !== undefined && !CardNumber.isPrefix(value)) problems.push({ key: "SettingsCardPrefixInvalid", params: { field, value } });
-  }
-  const qr = change.follow_qrcode;
-  if (qr !== undefined && qr !== null && !FOLLOW_QRCODE.test(qr)) problems.push({ key: "SettingsQrInvalid", params: { field: "follow_qrcode" } });
-  return problems;
-};
-
 /** The settings as the desk and /api/webinfo/read show them; null before any are set. */
 export const readDeskSettings = async (db: Database): Promise<WebInfo | null> => {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
@@ -68,7 +47,8 @@ export const readDeskSettings = async (db: Database): Promise<WebInfo | null> =>
 export const saveDeskSettings = async (db: Database, change: DeskSettingsRequest, audit: AuditSettings): Promise<WebInfo> =>
   db.transaction(async (tx) => {
     const [current] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for("update");
-    const problems = problemsOf(change, current);
+    // The domain's one definition, checked on the settings after the change (the desk checks the same before sending).
+    const problems = SiteSettingsRules.changeProblems(current === undefined ? undefined : siteSettingsToWire(current), change);
     // In English and tagged, as a station's problems (StationRow.problemsParams).
     if (problems.length > 0) throw refuse("SettingsInvalid", StationRow.problemsParams(problems));
 

@@ -85,7 +85,7 @@ describe("the admin's stations at the desk", () => {
     const message = res.json<{ message: string }>().message;
     expect(message).toContain("title is empty");
     expect(message).toContain("latitude must be a number");
-    expect(message).toContain("original_price (700) is below now_price (800)");
+    expect(message).toContain("original_price (¥7.00/L) is below now_price (¥8.00/L)");
     expect(await allStations()).toEqual(before);
     expect(await audit()).toHaveLength(rowsBefore);
   });
@@ -119,10 +119,10 @@ describe("the admin's stations at the desk", () => {
     const res = await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie });
     expect([res.statusCode, tagOf(res)]).toEqual([400, "StationsImportRefused"]);
     const params = JSON.parse(decodeURIComponent(String(res.headers["x-error-params"]))) as { problems: string; problem_list: string };
-    expect(params.problems).toBe("line 2: title is empty; line 3: original_price (600) is below now_price (650): the discount would be negative");
+    expect(params.problems).toBe("line 2: title is empty; line 3: original_price (¥6.00/L) is below now_price (¥6.50/L): the discount would be negative");
     expect(JSON.parse(params.problem_list)).toEqual([
       { line: 2, key: "StationFieldEmpty", params: { field: "title" } },
-      { line: 3, key: "StationOriginalBelowNow", params: { field: "original_price", original: 600, other: "now_price", now: 650 } },
+      { line: 3, key: "StationOriginalBelowNow", params: { field: "original_price", original: "¥6.00", other: "now_price", now: "¥6.50" } },
     ]);
   });
 
@@ -159,6 +159,16 @@ describe("the admin's stations at the desk", () => {
     expect(expectSuccess(await deskPost(booted, "/api/desk/stations/import", { csv: exported.body }, { cookie }))).toEqual({ added: 0, updated: (await allStations()).length });
   });
 
+  it("a header naming a station column twice is refused with the column's name; nothing is written", async () => {
+    const cookie = await admin();
+    const before = await allStations();
+    const csv = `${HEADER},now_price\nTestville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00,1\n`;
+    const res = await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie });
+    expect([res.statusCode, tagOf(res)]).toEqual([400, "StationsImportRefused"]);
+    expect(res.json<{ message: string }>().message).toBe("nothing was imported: line 1: the header names the column now_price twice");
+    expect(await allStations()).toEqual(before);
+  });
+
   it("malformed bodies answer 400, never 500", async () => {
     const cookie = await admin();
     for (const body of [{ csv: 42 }, {}, "not json"]) {
@@ -171,7 +181,7 @@ describe("the admin's stations at the desk", () => {
     }
     const half = await deskPost(booted, "/api/desk/stations/save", { ...form, now_price: 650.5 }, { cookie });
     expect([half.statusCode, tagOf(half)]).toEqual([400, "StationInvalid"]);
-    expect(half.json<{ message: string }>().message).toContain("now_price must be whole cents per litre");
+    expect(half.json<{ message: string }>().message).toContain("now_price is in cents per litre, got '650.5'");
     const tooLong = await deskPost(booted, "/api/desk/stations/import", { csv: `${HEADER}\n${"x".repeat(60_001)}` }, { cookie });
     expect(tooLong.statusCode).toBe(400);
   });

@@ -9,7 +9,7 @@ import { useDesk } from "../stores/DeskContext.tsx";
 import { describeDeskError } from "../stores/deskMessages.ts";
 import type { StationsImportStore } from "../stores/places/StationsImportStore.ts";
 import { STATIONS_PAGE, type StationsStore } from "../stores/places/StationsStore.ts";
-import { chosenText } from "./chosenFiles.ts";
+import { chosenCsv } from "./chosenFiles.ts";
 import { FilePicker } from "./FilePicker.tsx";
 import { StationRow } from "./StationRow.tsx";
 import { StationsImport } from "./StationsImport.tsx";
@@ -26,7 +26,7 @@ export const StationList = observer(function StationList({ store, importer }: { 
         <Link to="/desk/stations/new" className="places-button places-button-primary">
           {i18n.t("desk.places.add")}
         </Link>
-        <FilePicker id="places-import-file" label={i18n.t("desk.places.import")} accept=".csv,text/csv,text/plain" disabled={importer.busy} onFile={(f) => void importer.choose(chosenText(f))} />
+        <FilePicker id="places-import-file" label={i18n.t("desk.places.import")} accept=".csv,text/csv,text/plain" disabled={importer.busy} onFile={(f) => void importer.choose(chosenCsv(f))} />
         <a href={EXPORT_PATH} download="stations.csv" className="places-button">
           {i18n.t("desk.places.export")}
         </a>

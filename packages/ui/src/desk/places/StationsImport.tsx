@@ -7,8 +7,8 @@ import { PlacesProblem } from "./PlacesProblem.tsx";
 import { PlacesSection } from "./PlacesSection.tsx";
 
 /**
- * The CSV import once a file is chosen (the list's toolbar chooses it): its size and how the
- * import works, confirmed before it is sent; or why it was refused, line by line.
+ * The CSV import once a file is chosen (the list's toolbar chooses it): how many stations it
+ * holds, the encoding it was read in, and how the import works, confirmed before it is sent; or why it was refused, line by line.
  */
 export const StationsImport = observer(function StationsImport({ store }: { readonly store: StationsImportStore }) {
   const { i18n } = useDesk();
@@ -16,7 +16,7 @@ export const StationsImport = observer(function StationsImport({ store }: { read
   const send = async () => {
     if (file === undefined) return;
     const sure = await Dialog.confirm({
-      content: i18n.t("desk.places.importConfirm", { name: file.name, lines: file.lines }),
+      content: i18n.t("desk.places.importConfirm", { name: file.name, stations: file.stations }),
       confirmText: i18n.t("desk.places.importSend"),
       cancelText: i18n.t("desk.places.cancel"),
     });
@@ -27,7 +27,7 @@ export const StationsImport = observer(function StationsImport({ store }: { read
     <PlacesSection title={i18n.t("desk.places.importTitle")}>
       {file === undefined ? null : (
         <>
-          <p className="places-chosen">{i18n.t("desk.places.importChosen", { name: file.name, lines: file.lines, chars: file.csv.length.toLocaleString("en") })}</p>
+          <p className="places-chosen">{i18n.t("desk.places.importChosen", { name: file.name, stations: file.stations, encoding: file.encoding })}</p>
           <p className="places-hint">{i18n.t("desk.places.importHint")}</p>
           <div className="places-actions">
             <Button color="primary" loading={store.busy} disabled={store.busy} onClick={() => void send()}>

@@ -1,7 +1,12 @@
 import type { ChosenFile } from "../stores/places/chosenFile.ts";
 
-/** A CSV file as the import store reads it: its text. */
-export const chosenText = (file: File): ChosenFile => ({ name: file.name, type: file.type, size: file.size, read: () => file.text() });
+/** A CSV file as the import store reads it: its bytes (the store decodes them: UTF-8 or a Chinese Excel's GBK). */
+export const chosenCsv = (file: File): ChosenFile<Uint8Array> => ({
+  name: file.name,
+  type: file.type,
+  size: file.size,
+  read: async () => new Uint8Array(await file.arrayBuffer()),
+});
 
 /** An image as the settings store reads it: a `data:` URL of its bytes. */
 export const chosenImage = (file: File): ChosenFile => ({

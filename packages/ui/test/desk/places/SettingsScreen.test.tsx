@@ -29,4 +29,21 @@ describe("the site settings screen (issue 26)", () => {
     await userEvent.click(screen.getByRole("button", { name: "保存设置" }));
     await waitFor(() => expect(stores.api.callsTo("deskSettingsSave")[0]?.input).toEqual({ tel1: "400-800-5678" }));
   });
+
+  it.each([
+    ["en", "Station price (yuan/L)", "The settings were not saved:", "price_0_original (¥7.00/L) is below price_0_now (¥7.30/L): the discount would be negative"],
+    ["zh-CN", "油站价（元/升）", "设置未保存：", "油站价（¥7.00/升）低于我们的价格（¥7.30/升）：优惠将为负数"],
+  ] as const)("a pump price lowered under our unchanged price is refused on the screen before sending, in words (%s)", async (locale, label, lead, problem) => {
+    const stores = deskStores({ locale });
+    stores.api.on("deskSettings", { settings: exampleWebInfo });
+    renderDesk(<SettingsScreen />, { stores, path: "/desk/settings" });
+    const original = await screen.findByLabelText(label);
+    await userEvent.clear(original);
+    await userEvent.type(original, "7");
+    await userEvent.click(screen.getByRole("button", { name: locale === "en" ? "Save settings" : "保存设置" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(lead);
+    expect(alert.textContent).toContain(problem);
+    expect(stores.api.callsTo("deskSettingsSave")).toHaveLength(0);
+  });
 });

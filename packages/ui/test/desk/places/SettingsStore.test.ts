@@ -3,6 +3,7 @@ import { exampleWebInfo, FOLLOW_QRCODE_MAX_LENGTH, type WebInfo } from "@fuel/do
 import { describe, expect, it, vi } from "vitest";
 import { describeDeskError } from "../../../src/desk/stores/deskMessages.ts";
 import { SettingsStore } from "../../../src/desk/stores/places/SettingsStore.ts";
+import { refusalProblemText } from "../../../src/desk/stores/places/refusalProblems.ts";
 import { deskStores } from "../support/renderDesk.tsx";
 import { imageFile } from "./files.ts";
 
@@ -121,6 +122,33 @@ describe("the site settings at the desk (issue 26)", () => {
     const { stores, store } = await loaded(exampleWebInfo);
     await store.chooseQr(imageFile("qr.gif", "image/gif", 1_000));
     expect(describeDeskError(store.qrProblem!, stores.i18n)).toBe("qr.gif is not a PNG or JPEG image.");
+  });
+
+  it.each(["image/gif", "image/jpeg"])("a file labelled PNG whose bytes are another format (%s) is refused by the server's rule, before sending", async (format) => {
+    const { stores, store } = await loaded(exampleWebInfo, "zh-CN");
+    await store.chooseQr(imageFile("renamed.png", "image/png", 1_000, format));
+    expect(describeDeskError(store.qrProblem!, stores.i18n)).toBe("renamed.png 不是 PNG 或 JPEG 图片。");
+    expect(store.qrcode).toBe(exampleWebInfo.follow_qrcode);
+  });
+
+  it.each(["en", "zh-CN"] as const)("a card price above the pump price is refused before sending, listed as the server lists it, quoted in yuan (%s)", async (locale) => {
+    const { stores, store } = await loaded(exampleWebInfo, locale);
+    store.set("price_0_xuni", "8.50");
+    expect(await store.save()).toBe(false);
+    expect(stores.api.callsTo("deskSettingsSave")).toHaveLength(0);
+    expect(store.refusal).toEqual([
+      { line: undefined, key: "SettingsCardPriceAboveOriginal", params: { field: "price_0_xuni", price: "¥8.50", other: "price_0_original", original: "¥8.00" } },
+    ]);
+    expect(refusalProblemText(store.refusal![0]!, stores.i18n)).toBe(
+      locale === "en"
+        ? "price_0_xuni (¥8.50/L) is above price_0_original (¥8.00/L): a top-up would cost more than its amount"
+        : "虚拟卡价格（¥8.50/升）高于油站价（¥8.00/升）：充值实付将超过充值金额",
+    );
+    // Lowered to the pump price, it is sent.
+    store.set("price_0_xuni", "8.00");
+    stores.api.on("deskSettingsSave", { settings: { ...exampleWebInfo, price_0_xuni: 800 } });
+    expect(await store.save()).toBe(true);
+    expect(store.refusal).toBeUndefined();
   });
 
   it("a load without network is shown to retry; a save without network changes nothing", async () => {

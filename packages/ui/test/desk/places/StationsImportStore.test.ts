@@ -1,10 +1,11 @@
 import { Offline, ServerRefused } from "@fuel/adapters/ports";
 import { DESK_STATIONS_CSV_MAX_LENGTH } from "@fuel/domain/api";
+import iconv from "iconv-lite";
 import { describe, expect, it, vi } from "vitest";
 import { describeDeskError } from "../../../src/desk/stores/deskMessages.ts";
 import { StationsImportStore } from "../../../src/desk/stores/places/StationsImportStore.ts";
 import { deskStores } from "../support/renderDesk.tsx";
-import { textFile } from "./files.ts";
+import { bytesFile, textFile } from "./files.ts";
 
 const HEADER = "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time";
 const CSV = `${HEADER}\r\nGuangzhou,Huangpu East,88 Road,113.4521,23.1042,,689,745,745,0#;92#,GZ012,020-1,06:00,22:00\r\nFoshan,Chancheng,1 Road,113.1,23.0,,700,760,750,0#,FS1,0757-1,00:00,24:00\r\n`;
@@ -16,15 +17,47 @@ const importer = (locale: "en" | "zh-CN" = "en") => {
 };
 
 describe("the CSV import at the desk (issue 26)", () => {
-  it("reads the chosen file and counts its lines; sent, it says what was added and changed and reloads the list", async () => {
+  it("reads the chosen file and counts its stations; sent, it says what was added and changed and reloads the list", async () => {
     const { stores, store, reload } = importer();
     await store.choose(textFile("stations.csv", CSV));
-    expect(store.file).toMatchObject({ name: "stations.csv", lines: 3 });
+    expect(store.file).toMatchObject({ name: "stations.csv", stations: 2, encoding: "UTF-8" });
     stores.api.on("deskStationsImport", { added: 1, updated: 1 });
     expect(await store.send()).toBe(true);
     expect(stores.api.callsTo("deskStationsImport")[0]?.input).toEqual({ csv: CSV });
     expect(stores.notices.latest).toMatchObject({ text: "Imported: 1 added, 1 updated.", kind: "success" });
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(store.file).toBeUndefined();
+  });
+
+  it("reads a Chinese Excel's CSV (GBK) with its Chinese intact, and counts stations, not lines (a quoted address on two lines is one station)", async () => {
+    const { stores, store } = importer("zh-CN");
+    const chinese = `${HEADER}\r\n佛山市,禅城季华路加油站,"季华五路 88 号\r\n二楼",113.12,23.02,,700,760,750,0#,FS1,0757-1,00:00,24:00\r\n广州市,黄埔东,黄埔东路 1 号,113.4,23.1,,689,745,745,0#,GZ1,020-1,06:00,22:00\r\n`;
+    await store.choose(bytesFile("油站.csv", Uint8Array.from(iconv.encode(chinese, "cp936"))));
+    expect(store.problem).toBeUndefined();
+    expect(store.file).toEqual({ name: "油站.csv", csv: chinese, encoding: "GB18030", stations: 2 });
+    expect(stores.i18n.t("desk.places.importConfirm", { name: "油站.csv", stations: 2 })).toBe("导入 油站.csv 中的 2 个油站吗？城市和名称相同的油站将被文件中的替换。");
+    stores.api.on("deskStationsImport", { added: 2, updated: 0 });
+    expect(await store.send()).toBe(true);
+    expect(stores.api.callsTo("deskStationsImport")[0]?.input).toEqual({ csv: chinese });
+  });
+
+  it.each(["en", "zh-CN"] as const)("refuses a Latin-1 file before sending it, saying what to do (%s)", async (locale) => {
+    const { stores, store } = importer(locale);
+    const latin = `${HEADER}\r\nMünchen,Tankstelle Süd,Großstraße 5,11.5,48.1,,745,760,750,0#,M1,089,06:00,22:00\r\n`;
+    await store.choose(bytesFile("latin1.csv", Uint8Array.from(iconv.encode(latin, "latin1"))));
+    expect(store.file).toBeUndefined();
+    expect(describeDeskError(store.problem!, stores.i18n)).toBe(
+      locale === "en"
+        ? "the file is not UTF-8 or Chinese GBK/GB18030 text (line 2 is neither): in Excel, save it as 'CSV UTF-8 (Comma delimited)', or on a Chinese Excel as 'CSV (Comma delimited)', then try again"
+        : "文件既不是 UTF-8 也不是中文 GBK/GB18030 编码（第 2 行无法识别）：请在 Excel 中另存为“CSV UTF-8（逗号分隔）”，或在中文版 Excel 中另存为“CSV（逗号分隔）”，然后重试",
+    );
+    expect(stores.api.callsTo("deskStationsImport")).toHaveLength(0);
+  });
+
+  it("a file with a header and no station is said so before sending", async () => {
+    const { stores, store } = importer();
+    await store.choose(textFile("header.csv", `${HEADER}\r\n\r\n`));
+    expect(describeDeskError(store.problem!, stores.i18n)).toBe("header.csv has no stations: after its header row, one station per line.");
     expect(store.file).toBeUndefined();
   });
 
@@ -52,7 +85,7 @@ describe("the CSV import at the desk (issue 26)", () => {
 
   it("a file over the desk's limit is refused before it is read or sent; the CLI is named", async () => {
     const { stores, store } = importer();
-    const read = vi.fn(() => Promise.resolve(""));
+    const read = vi.fn(() => Promise.resolve(new Uint8Array()));
     await store.choose({ name: "huge.csv", type: "text/csv", size: DESK_STATIONS_CSV_MAX_LENGTH * 5, read });
     expect(read).not.toHaveBeenCalled();
     expect(describeDeskError(store.problem!, stores.i18n)).toBe(

@@ -48,7 +48,7 @@ describe("a refusal's problems at the desk, in the admin's language", () => {
     expect(await store.send()).toBe(false);
     const refusal = store.refusal ?? [];
     expect(refusal.map((p) => [p.line, refusalProblemText(p, stores.i18n)])).toEqual([
-      [2, "我们的价格必须是大于 0 的整数（单位：分/升），当前为“abc”"],
+      [2, "我们的价格的单位是分/升，须为大于 0 的整数（¥7.45/升 写作 745），当前为“abc”"],
       [2, "油品含有未知油品 '93#'（可选：0#;92#;95#;98#）"],
       [3, "城市和名称与第 2 行相同"],
     ]);
@@ -60,7 +60,7 @@ describe("a refusal's problems at the desk, in the admin's language", () => {
     await store.send();
     const words = () => (store.refusal ?? []).map((p) => refusalProblemText(p, stores.i18n));
     expect(words()).toEqual([
-      "now_price must be whole cents per litre above 0, got 'abc'",
+      "now_price is in whole cents per litre, above 0 (¥7.45/L is 745), got 'abc'",
       "sell_type has unknown grades '93#' (known: 0#;92#;95#;98#)",
       "the same city and title as line 2",
     ]);
@@ -73,7 +73,7 @@ describe("a refusal's problems at the desk, in the admin's language", () => {
     stores.api.fail("deskStationsImport", refusedWith("StationsImportRefused", IMPORT_PROBLEMS, "problem_list"));
     await store.send();
     expect(store.refusal).toEqual([
-      { line: 2, text: "now_price must be whole cents per litre above 0, got 'abc'" },
+      { line: 2, text: "now_price is in whole cents per litre, above 0 (¥7.45/L is 745), got 'abc'" },
       { line: 2, text: "sell_type has unknown grades '93#' (known: 0#;92#;95#;98#)" },
       { line: 3, text: "the same city and title as line 2" },
     ]);
@@ -127,7 +127,7 @@ describe("a refusal's problems at the desk, in the admin's language", () => {
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "导入" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("第 2 行");
-    expect(alert.textContent).toContain("我们的价格必须是大于 0 的整数（单位：分/升），当前为“abc”");
+    expect(alert.textContent).toContain("我们的价格的单位是分/升，须为大于 0 的整数（¥7.45/升 写作 745），当前为“abc”");
     expect(alert.textContent).toContain("城市和名称与第 2 行相同");
   });
 });

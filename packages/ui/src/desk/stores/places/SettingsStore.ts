@@ -1,4 +1,4 @@
-import { CardNumber } from "@fuel/domain";
+import { CardNumber, SiteSettingsRules, type StationRow } from "@fuel/domain";
 import { FOLLOW_QRCODE_MAX_LENGTH, type DeskSettingsRequest, type WebInfo } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
@@ -53,8 +53,10 @@ const fieldsOf = (settings: WebInfo | null): Record<SettingsField, string> => {
  * The site settings form (spec §3's web info, the follow-us QR and account name). Prices typed in
  * yuan are sent in cents (the domain's Money rule), card prefixes checked by `CardNumber.isPrefix`;
  * only the fields that changed are sent (the server keeps the others), every field before any
- * settings exist. The QR image is chosen on this device and sent as a data URL, refused here when
- * it would not fit.
+ * settings exist. Before sending, the change is checked by the server's own rules
+ * (SiteSettingsRules, on the settings after the change: prices in bounds and in order), and its
+ * problems listed as a server refusal lists them. The QR image is chosen on this device and sent
+ * as a data URL, refused here when it would not fit or its bytes are not a PNG or JPEG.
  */
 export class SettingsStore {
   load: SettingsLoad = { kind: "loading" };
@@ -66,6 +68,8 @@ export class SettingsStore {
   qrProblem: Problem | undefined = undefined;
   /** Why the last save failed. */
   problem: Problem | undefined = undefined;
+  /** The rules' problems of the change the last save would have sent (checked here, nothing sent). */
+  checked: ReadonlyArray<StationRow.StationProblem> | undefined = undefined;
   busy = false;
 
   constructor(
@@ -105,6 +109,7 @@ export class SettingsStore {
 
   /** The server's problems one by one, when it refused the settings. */
   get refusal(): ReadonlyArray<RefusalProblem> | undefined {
+    if (this.checked !== undefined) return this.checked.map((p) => ({ line: p.line, key: p.key, params: p.params }));
     return this.problem === undefined ? undefined : refusalProblems(this.problem, "SettingsInvalid");
   }
 
@@ -122,6 +127,8 @@ export class SettingsStore {
     const dataUrl = await readChosen(file);
     if (dataUrl === undefined) return this.refuseQr(deskProblem("desk.places.fileUnreadable", { name: file.name }));
     if (dataUrl.length > FOLLOW_QRCODE_MAX_LENGTH) return this.refuseQr(tooLarge);
+    // The server's rule: the bytes themselves are a PNG or JPEG (a renamed SVG or GIF is not).
+    if (!SiteSettingsRules.isQrImage(dataUrl)) return this.refuseQr(deskProblem("desk.places.qrWrongType", { name: file.name }));
     runInAction(() => {
       this.qrcode = dataUrl;
     });
@@ -142,11 +149,18 @@ export class SettingsStore {
   async save(): Promise<boolean> {
     if (this.busy || this.load.kind !== "loaded") return false;
     const request = this.request();
+    this.checked = undefined;
     if (request === undefined) {
       this.problem = deskProblem("desk.places.fixFields");
       return false;
     }
     this.problem = undefined;
+    const problems = SiteSettingsRules.changeProblems(this.saved ?? undefined, request);
+    if (problems.length > 0) {
+      this.checked = problems;
+      this.problem = deskProblem("desk.places.settingsRefused");
+      return false;
+    }
     if (Object.keys(request).length === 0) {
       this.notices.show(this.i18n.t("desk.places.nothingChanged"));
       return false;
@@ -171,6 +185,7 @@ export class SettingsStore {
     this.fields = fieldsOf(settings);
     this.qrcode = settings?.follow_qrcode ?? null;
     this.errors = {};
+    this.checked = undefined;
   }
 
   /** The fields that differ from the saved settings (all of them before any exist), or undefined with the errors set. */

@@ -1,4 +1,6 @@
+import { StationsCsv, TextFile } from "@fuel/domain";
 import { DESK_STATIONS_CSV_MAX_LENGTH } from "@fuel/domain/api";
+import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Problem } from "../../../stores/messages.ts";
 import type { NoticeStore } from "../../../stores/NoticeStore.ts";
@@ -9,21 +11,22 @@ import type { DeskPorts } from "../DeskPorts.ts";
 import { fitsInBody, readChosen, type ChosenFile } from "./chosenFile.ts";
 import { refusalProblems, type RefusalProblem } from "./refusalProblems.ts";
 
-/** A CSV file read and ready to send: its name, text and how many lines it has. */
+/** A CSV file read and ready to send: its name, its text, the encoding it was read in, and how many stations it holds. */
 export interface CsvFile {
   readonly name: string;
   readonly csv: string;
-  readonly lines: number;
+  readonly encoding: TextFile.Encoding;
+  /** Its records after the header (StationsCsv.stationCount): what the confirmation names, not its lines. */
+  readonly stations: number;
 }
 
-// UTF-8 spends at most 4 bytes on a character: a file larger than this cannot fit in the character limit.
+// UTF-8 and GB18030 spend at most 4 bytes on a character: a file larger than this cannot fit in the character limit.
 const MOST_BYTES = DESK_STATIONS_CSV_MAX_LENGTH * 4;
 
-/** Lines of text, not counting the break after the last one. */
-const lineCount = (text: string): number => text.replace(/(\r\n|\n|\r)$/, "").split(/\r\n|\n|\r/).length;
-
 /**
- * The CSV import at the desk: the admin chooses a file, sees how many lines it has, confirms, and
+ * The CSV import at the desk: the admin chooses a file, its bytes are read as text by the domain's
+ * TextFile rule (UTF-8, or GBK/GB18030 as a Chinese Excel saves CSV; anything else is refused here,
+ * before it is sent, saying what to do), the admin sees how many stations it holds, confirms, and
  * the server imports all of it or nothing. A file larger than one request may carry is refused
  * here, before it is sent (a larger catalogue goes through the operators' CLI). A refusal lists
  * the server's problems line by line; a success says how many stations were added and changed.
@@ -49,17 +52,23 @@ export class StationsImportStore {
     return this.problem === undefined ? undefined : refusalProblems(this.problem, "StationsImportRefused");
   }
 
-  async choose(chosen: ChosenFile): Promise<void> {
+  async choose(chosen: ChosenFile<Uint8Array>): Promise<void> {
     this.file = undefined;
     this.problem = undefined;
     const tooLarge = deskProblem("desk.places.importTooLarge", { name: chosen.name, max: DESK_STATIONS_CSV_MAX_LENGTH.toLocaleString("en") });
     if (chosen.size > MOST_BYTES) return this.refuse(tooLarge);
-    const csv = await readChosen(chosen);
-    if (csv === undefined) return this.refuse(deskProblem("desk.places.fileUnreadable", { name: chosen.name }));
+    const bytes = await readChosen(chosen);
+    if (bytes === undefined) return this.refuse(deskProblem("desk.places.fileUnreadable", { name: chosen.name }));
+    const decoded = TextFile.decode(bytes);
+    // Worded when shown, in the admin's language: the domain's text names the line and what to do.
+    if (Result.isFailure(decoded)) return this.refuse({ _tag: decoded.failure._tag, params: { line: decoded.failure.line } });
+    const { text: csv, encoding } = decoded.success;
     if (csv.trim() === "") return this.refuse(deskProblem("desk.places.importEmpty", { name: chosen.name }));
     if (csv.length > DESK_STATIONS_CSV_MAX_LENGTH || !fitsInBody({ csv })) return this.refuse(tooLarge);
+    const stations = StationsCsv.stationCount(csv);
+    if (stations === 0) return this.refuse(deskProblem("desk.places.importNoStations", { name: chosen.name }));
     runInAction(() => {
-      this.file = { name: chosen.name, csv, lines: lineCount(csv) };
+      this.file = { name: chosen.name, csv, encoding, stations };
     });
   }
 

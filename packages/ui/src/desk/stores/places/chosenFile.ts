@@ -3,13 +3,14 @@ import { BODY_LIMIT_BYTES } from "@fuel/domain/api";
 /**
  * A file the admin chose in the browser, as a store sees it: what the browser says of it before
  * reading (name, type, size in bytes), and how to read it. The screen makes one from a `File`
- * (`read` is `file.text()` or a data URL), a test from a string: the store never touches the DOM.
+ * (`read` gives its bytes for a CSV, decoded by the store; a data URL for an image), a test from a
+ * string: the store never touches the DOM.
  */
-export interface ChosenFile {
+export interface ChosenFile<Content = string> {
   readonly name: string;
   readonly type: string;
   readonly size: number;
-  readonly read: () => Promise<string>;
+  readonly read: () => Promise<Content>;
 }
 
 /**
@@ -22,7 +23,7 @@ export const DESK_BODY_LIMIT_BYTES = BODY_LIMIT_BYTES;
 export const fitsInBody = (body: unknown): boolean => new TextEncoder().encode(JSON.stringify(body)).length <= DESK_BODY_LIMIT_BYTES;
 
 /** Reads a chosen file, or undefined when the browser could not (moved, permission lost). */
-export const readChosen = async (file: ChosenFile): Promise<string | undefined> => {
+export const readChosen = async <Content>(file: ChosenFile<Content>): Promise<Content | undefined> => {
   try {
     return await file.read();
   } catch {
