@@ -90,6 +90,8 @@ export type AuditAct =
   | "staffDisabled"
   | "staffReset"
   | "staffEnabled"
+  | "staffLocked"
+  | "staffUnlocked"
   | "stationAdded"
   | "stationChanged"
   | "stationsImported"
@@ -110,6 +112,8 @@ export const AUDIT_ACTS: ReadonlyArray<AuditAct> = [
   "staffDisabled",
   "staffReset",
   "staffEnabled",
+  "staffLocked",
+  "staffUnlocked",
   "stationAdded",
   "stationChanged",
   "stationsImported",
@@ -199,7 +203,11 @@ export const STAFF_IDLE_MS = 30 * 60 * 1000;
 /** Whether a desk session last seen at `lastSeenAt` (epoch ms) is still alive at `now`: less than {@link STAFF_IDLE_MS} idle. A clock that went back keeps it alive. */
 export const sessionAlive = (lastSeenAt: number, now: number): boolean => now - lastSeenAt < STAFF_IDLE_MS;
 
-/** At most 5 wrong passwords per staff account (and per address) in {@link STAFF_FAILURES_WINDOW_MS}. */
+/**
+ * At most 5 wrong passwords per staff name from one client address in {@link STAFF_FAILURES_WINDOW_MS}
+ * (issue 34: per name and address, so a stranger's guesses do not lock the staff member out; the
+ * server's limits/policy.ts has the per-address and per-name limits beside it).
+ */
 export const STAFF_FAILURES_MAX = 5;
 /** The window the wrong passwords are counted over: 15 minutes. */
 export const STAFF_FAILURES_WINDOW_MS = 15 * 60 * 1000;

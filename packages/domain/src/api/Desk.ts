@@ -78,7 +78,16 @@ export const DeskAuditResponse = Schema.Struct({
 export type DeskAuditResponse = typeof DeskAuditResponse.Type;
 
 /** The refusals of a desk sign-in: a foreign origin, a wrong name or password, too many tries, a disabled account. */
-const DESK_LOGIN: ReadonlyArray<MessageKey> = ["CrossSiteRequest", "StaffLoginFailed", "StaffAttemptsLimited", "SignInAttemptsLimited", "StaffDisabled", "ServerBusy"];
+const DESK_LOGIN: ReadonlyArray<MessageKey> = [
+  "CrossSiteRequest",
+  "StaffLoginFailed",
+  "StaffAttemptsLimited",
+  "StaffAccountAttemptsLimited",
+  "StaffNetworkAttemptsLimited",
+  "SignInAttemptsLimited",
+  "StaffDisabled",
+  "ServerBusy",
+];
 
 /** The desk's endpoints, spread into {@link Api} (server src/routes/desk.ts answers them). */
 export const DeskApi = {
@@ -90,7 +99,7 @@ export const DeskApi = {
     request: DeskLoginRequest,
     response: DeskLoginResponse,
     summary:
-      "Staff sign-in: sets the HttpOnly `fuel_desk` cookie (30 idle minutes). After 5 wrong passwords for an account in 15 minutes, or 20 tries from one address in a minute, 429 with `retry-after`. must_change_password: a one-time password allows only /api/desk/password, /api/desk/me and /api/desk/logout.",
+      "Staff sign-in: sets the HttpOnly `fuel_desk` cookie (30 idle minutes). 429 with `retry-after` after 5 wrong passwords for a name from one address in 15 minutes (StaffAttemptsLimited), 150 for a name from all addresses together in 15 minutes (StaffAccountAttemptsLimited; an admin's reset or enable lifts it), 30 wrong from one address in an hour (StaffNetworkAttemptsLimited) or 20 tries from one address in a minute. must_change_password: a one-time password allows only /api/desk/password, /api/desk/me and /api/desk/logout.",
   }),
   deskPassword: endpoint({
     method: "POST",

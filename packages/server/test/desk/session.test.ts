@@ -45,7 +45,7 @@ describe("desk sign-in (issue 26)", () => {
     expect(rows.map((r) => r.staffName)).toEqual(["li.admin", "nobody"]);
   });
 
-  it("after 5 wrong passwords in 15 minutes the account is refused, even the right password, until the window passes", async () => {
+  it("after 5 wrong passwords in 15 minutes from one address, that address is refused, even the right password, until the window passes (other addresses: test/desk/signInLimits.test.ts)", async () => {
     const li = await addTestStaff(booted, "li.admin", "admin");
     for (let i = 0; i < 5; i++) expect((await deskPost(booted, "/api/desk/login", { name: "li.admin", password: `wrong-${i}` })).statusCode).toBe(401);
     const locked = await deskPost(booted, "/api/desk/login", { name: "li.admin", password: li.password });
