@@ -136,6 +136,7 @@ const en = {
   SandboxSmsCodeMissing: "no unexpired SMS code for this phone",
   // issue 26: the staff desk (domain Staff.ts; server src/desk)
   StaffNameInvalid: "a staff name has {minLength} to {maxLength} letters, digits, '.', '_' or '-'",
+  StaffOldPasswordRequired: "enter your current password",
   StaffPasswordTooShort: "the new password must have at least {minLength} characters",
   StaffPasswordUnchanged: "the new password must differ from the old one",
   StaffPasswordIsName: "the password cannot be your staff name",
@@ -304,6 +305,7 @@ const zhCN: Record<MessageKey, string> = {
   SandboxClockFixed: "该服务器的时钟不能调整",
   SandboxSmsCodeMissing: "该手机号没有未过期的验证码",
   StaffNameInvalid: "员工名须为{minLength}到{maxLength}个字母、数字、'.'、'_'或'-'",
+  StaffOldPasswordRequired: "请输入当前密码",
   StaffPasswordTooShort: "新密码至少{minLength}位",
   StaffPasswordUnchanged: "新密码不能与旧密码相同",
   StaffPasswordIsName: "密码不能与员工名相同",

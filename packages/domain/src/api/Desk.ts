@@ -26,8 +26,13 @@ export const DeskLoginResponse = Schema.Struct({
 }).annotate({ identifier: "DeskLoginResponse" });
 export type DeskLoginResponse = typeof DeskLoginResponse.Type;
 
-/** `POST /api/desk/password`: the password signed in with (one-time or not) and the new one. */
-export const DeskPasswordRequest = Schema.Struct({ old_password: Password, new_password: Password }).annotate({ identifier: "DeskPasswordRequest" });
+/**
+ * `POST /api/desk/password`: the current password and the new one. `old_password` may be left out
+ * only while the account must replace its one-time password (the session is the proof, issue 34).
+ */
+export const DeskPasswordRequest = Schema.Struct({ old_password: Schema.optionalKey(Password), new_password: Password }).annotate({
+  identifier: "DeskPasswordRequest",
+});
 export type DeskPasswordRequest = typeof DeskPasswordRequest.Type;
 
 /** `GET /api/desk/me`: the signed-in staff member, with the stations a cashier may redeem at. */
@@ -105,10 +110,11 @@ export const DeskApi = {
     method: "POST",
     path: "/api/desk/password",
     access: "staff",
-    refusals: ["OldPasswordWrong", "StaffPasswordTooShort", "StaffPasswordUnchanged", "StaffPasswordIsName", "ServerBusy"],
+    refusals: ["StaffOldPasswordRequired", "OldPasswordWrong", "StaffPasswordTooShort", "StaffPasswordUnchanged", "StaffPasswordIsName", "ServerBusy"],
     request: DeskPasswordRequest,
     response: NoData,
-    summary: "Set the signed-in staff member's own password (at least 10 characters, not the old one, not the name); every other session of the account ends.",
+    summary:
+      "Set the signed-in staff member's own password (at least 10 characters, not the old one, not the name); every other session of the account ends. `old_password` is required, except for the change forced after a one-time password (must_change_password), where the session is the proof.",
   }),
   deskLogout: endpoint({
     method: "POST",

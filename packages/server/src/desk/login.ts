@@ -80,23 +80,30 @@ export const deskLogin = async (deps: DeskLoginDeps, name: string, password: str
 
 /**
  * A signed-in staff member sets their own password: the old one must be right, the new one pass
- * the domain's rule. Every other session of the account ends (a new epoch); this one moves to the
- * new epoch and stays.
+ * the domain's rule. The old one may be left out only while the account must replace its one-time
+ * password (`Staff.oldPasswordRequired`, issue 34): the session that just signed in with it is the
+ * proof, and the new password is then checked against the stored hash instead ("not the old one").
+ * Every other session of the account ends (a new epoch); this one moves to the new epoch and stays.
  */
 export const changeDeskPassword = async (
   deps: DeskLoginDeps,
   who: SignedInStaff,
-  oldPassword: string,
+  typedOldPassword: string | undefined,
   newPassword: string,
   address: string,
   now: number,
 ): Promise<void> => {
   const found = await findStaffByName(deps.db, who.name);
   if (found === undefined) throw refuse("StaffSignInRequired");
-  const valid = orRefuse(Staff.validateNewStaffPassword({ name: who.name, oldPassword, newPassword }));
+  const oldPassword = typedOldPassword === "" ? undefined : typedOldPassword;
+  const valid = orRefuse(
+    Staff.validateNewStaffPassword({ name: who.name, newPassword, mustChangePassword: found.mustChangePassword, ...(oldPassword === undefined ? {} : { oldPassword }) }),
+  );
   let hash: string;
   try {
-    if (!(await verifyPassword(oldPassword, found.passwordHash, address))) throw refuse("OldPasswordWrong");
+    if (oldPassword !== undefined) {
+      if (!(await verifyPassword(oldPassword, found.passwordHash, address))) throw refuse("OldPasswordWrong");
+    } else if (await verifyPassword(newPassword, found.passwordHash, address)) throw refuse("StaffPasswordUnchanged");
     hash = await hashPassword(valid, deps.scrypt, address);
   } catch (err) {
     if (err instanceof GateFull) throw refuse("ServerBusy", undefined, HASHING_BUSY_RETRY_SECONDS);
@@ -104,10 +111,12 @@ export const changeDeskPassword = async (
   }
   await deps.db.transaction(async (tx) => {
     // Incremented in SQL: two changes at once both move the epoch on, and this session follows the latest.
+    // Only over the password checked above: a reset or another change meanwhile (which ends this
+    // session) is not overwritten, least of all by a change that was let off the old password.
     const [bumped] = await tx
       .update(staff)
       .set({ passwordHash: hash, mustChangePassword: false, sessionEpoch: sql`${staff.sessionEpoch} + 1` })
-      .where(eq(staff.id, found.id))
+      .where(and(eq(staff.id, found.id), eq(staff.passwordHash, found.passwordHash)))
       .returning({ epoch: staff.sessionEpoch });
     if (bumped === undefined) throw refuse("StaffSignInRequired");
     const epoch = bumped.epoch;
