@@ -2,7 +2,7 @@ import { Time } from "@fuel/domain";
 import { Api, type AuditRow } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { csvDownload } from "../http/fileAnswer.ts";
+import { csvDownload } from "../operators/csvDownload.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { scryptParams } from "../security/passwords.ts";
 import { AUDIT_PAGE_SIZE, readAudit, recordAct, type AuditFilter, type AuditRecord } from "../desk/audit.ts";

@@ -7,7 +7,7 @@ import { importDeskStations, listDeskStations, saveDeskStation, type AuditStatio
 import { readDeskSettings, saveDeskSettings } from "../desk/admin/placesSettings.ts";
 import { requireStaff } from "../desk/session.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
-import { csvDownload } from "../http/fileAnswer.ts";
+import { csvDownload } from "../operators/csvDownload.ts";
 import { ok } from "../http/envelope.ts";
 import { refuse } from "../refusals/Refusal.ts";
 
