@@ -90,6 +90,8 @@ export type AuditAct =
   | "staffDisabled"
   | "staffReset"
   | "staffEnabled"
+  | "staffLocked"
+  | "staffUnlocked"
   | "stationAdded"
   | "stationChanged"
   | "stationsImported"
@@ -110,6 +112,8 @@ export const AUDIT_ACTS: ReadonlyArray<AuditAct> = [
   "staffDisabled",
   "staffReset",
   "staffEnabled",
+  "staffLocked",
+  "staffUnlocked",
   "stationAdded",
   "stationChanged",
   "stationsImported",
@@ -148,22 +152,41 @@ export const validateStaffName = (name: string): Result.Result<string, StaffName
     ? Result.succeed(name)
     : Result.fail(new StaffNameInvalid({ minLength: STAFF_NAME_MIN_LENGTH, maxLength: STAFF_NAME_MAX_LENGTH }));
 
+/** A password change without the current password, when it is needed (see {@link oldPasswordRequired}). */
+export class StaffOldPasswordRequired extends /* @__PURE__ */ Data.TaggedError("StaffOldPasswordRequired")<{}> {}
+
+/**
+ * Whether a password change must be given the current password: always, except the change forced
+ * right after signing in with a one-time password (issue 34). Then the session that has just
+ * signed in with it is the proof, and asking for the password typed seconds before only costs the
+ * staff member a retyping of 16 random characters. Any later change (a session left open on a
+ * counter) still needs it.
+ */
+export const oldPasswordRequired = (mustChangePassword: boolean): boolean => !mustChangePassword;
+
 /** A staff member choosing a new password: their name, the password they signed in with, the new one. */
 export interface StaffPasswordChange {
   readonly name: string;
-  readonly oldPassword: string;
+  /** The current password as typed; may be left out (or empty) only when {@link oldPasswordRequired} says so. */
+  readonly oldPassword?: string;
   readonly newPassword: string;
+  /** Whether the account must replace a one-time password (the forced change); false when left out. */
+  readonly mustChangePassword?: boolean;
 }
 
 /**
- * The new staff password rule: at least {@link STAFF_PASSWORD_MIN_LENGTH} characters (not
- * trimmed, as customers' passwords), not the old password and not the name (case ignored: a name
- * is the first thing guessed).
+ * The new staff password rule: the current password given when {@link oldPasswordRequired}, and
+ * the new one at least {@link STAFF_PASSWORD_MIN_LENGTH} characters (not trimmed, as customers'
+ * passwords), not the old password and not the name (case ignored: a name is the first thing
+ * guessed). Without the old password, "not the old one" is the server's to check against the
+ * stored hash.
  */
 export const validateNewStaffPassword = (
   change: StaffPasswordChange,
-): Result.Result<string, StaffPasswordTooShort | StaffPasswordUnchanged | StaffPasswordIsName> => {
-  const { name, oldPassword, newPassword } = change;
+): Result.Result<string, StaffOldPasswordRequired | StaffPasswordTooShort | StaffPasswordUnchanged | StaffPasswordIsName> => {
+  const { name, newPassword } = change;
+  const oldPassword = change.oldPassword === "" ? undefined : change.oldPassword;
+  if (oldPassword === undefined && oldPasswordRequired(change.mustChangePassword ?? false)) return Result.fail(new StaffOldPasswordRequired());
   if (newPassword.length < STAFF_PASSWORD_MIN_LENGTH) return Result.fail(new StaffPasswordTooShort({ minLength: STAFF_PASSWORD_MIN_LENGTH }));
   if (newPassword === oldPassword) return Result.fail(new StaffPasswordUnchanged());
   if (newPassword.toLowerCase() === name.toLowerCase()) return Result.fail(new StaffPasswordIsName());
@@ -199,7 +222,11 @@ export const STAFF_IDLE_MS = 30 * 60 * 1000;
 /** Whether a desk session last seen at `lastSeenAt` (epoch ms) is still alive at `now`: less than {@link STAFF_IDLE_MS} idle. A clock that went back keeps it alive. */
 export const sessionAlive = (lastSeenAt: number, now: number): boolean => now - lastSeenAt < STAFF_IDLE_MS;
 
-/** At most 5 wrong passwords per staff account (and per address) in {@link STAFF_FAILURES_WINDOW_MS}. */
+/**
+ * At most 5 wrong passwords per staff name from one client address in {@link STAFF_FAILURES_WINDOW_MS}
+ * (issue 34: per name and address, so a stranger's guesses do not lock the staff member out; the
+ * server's limits/policy.ts has the per-address and per-name limits beside it).
+ */
 export const STAFF_FAILURES_MAX = 5;
 /** The window the wrong passwords are counted over: 15 minutes. */
 export const STAFF_FAILURES_WINDOW_MS = 15 * 60 * 1000;

@@ -15,6 +15,7 @@ import {
   STAFF_IDLE_MS,
   STAFF_PASSWORD_MIN_LENGTH,
   validateNewStaffPassword,
+  oldPasswordRequired,
   validateStaffName,
   type Role,
 } from "../src/Staff.ts";
@@ -128,14 +129,14 @@ describe("Staff.validateNewStaffPassword", () => {
   const strong = fc.string({ minLength: STAFF_PASSWORD_MIN_LENGTH, maxLength: 64 });
 
   it("accepts a password of at least 10 characters that is neither the old one nor the name", () => {
-    fc.assert(fc.property(name, fc.string({ maxLength: 20 }), strong, (n, old, pw) => {
+    fc.assert(fc.property(name, fc.string({ minLength: 1, maxLength: 20 }), strong, (n, old, pw) => {
       fc.pre(pw !== old && pw.toLowerCase() !== n.toLowerCase());
       expect(Result.getOrThrow(validateNewStaffPassword({ name: n, oldPassword: old, newPassword: pw }))).toBe(pw);
     }));
   });
 
   it("refuses fewer than 10 characters, whatever else", () => {
-    fc.assert(fc.property(name, fc.string(), fc.string({ maxLength: STAFF_PASSWORD_MIN_LENGTH - 1 }), (n, old, pw) => {
+    fc.assert(fc.property(name, fc.string({ minLength: 1 }), fc.string({ maxLength: STAFF_PASSWORD_MIN_LENGTH - 1 }), (n, old, pw) => {
       const r = validateNewStaffPassword({ name: n, oldPassword: old, newPassword: pw });
       expect(Result.isFailure(r) && r.failure._tag).toBe("StaffPasswordTooShort");
     }));
@@ -154,6 +155,32 @@ describe("Staff.validateNewStaffPassword", () => {
       const r = validateNewStaffPassword({ name: n, oldPassword: "one-time-password", newPassword: pw });
       fc.pre(pw !== "one-time-password");
       expect(Result.isFailure(r) && r.failure._tag).toBe("StaffPasswordIsName");
+    }));
+  });
+});
+
+describe("Staff.oldPasswordRequired (issue 34)", () => {
+  const name = fc.stringMatching(/^[A-Za-z0-9._-]{2,32}$/);
+  const strong = fc.string({ minLength: STAFF_PASSWORD_MIN_LENGTH, maxLength: 64 });
+
+  it("the current password is needed for every change but the one forced after a one-time password", () => {
+    expect(oldPasswordRequired(false)).toBe(true);
+    expect(oldPasswordRequired(true)).toBe(false);
+  });
+
+  it("property: left out or empty, it is refused unless the change is forced; forced, any good new password passes without it", () => {
+    fc.assert(fc.property(name, strong, fc.constantFrom(undefined, ""), fc.boolean(), (n, pw, old, forced) => {
+      fc.pre(pw.toLowerCase() !== n.toLowerCase());
+      const r = validateNewStaffPassword({ name: n, newPassword: pw, mustChangePassword: forced, ...(old === undefined ? {} : { oldPassword: old }) });
+      if (forced) expect(Result.getOrThrow(r)).toBe(pw);
+      else expect(Result.isFailure(r) && r.failure._tag).toBe("StaffOldPasswordRequired");
+    }));
+  });
+
+  it("property: given, the old password is held to the rule whether the change is forced or not", () => {
+    fc.assert(fc.property(name, strong, fc.boolean(), (n, pw, forced) => {
+      const r = validateNewStaffPassword({ name: n, oldPassword: pw, newPassword: pw, mustChangePassword: forced });
+      expect(Result.isFailure(r) && r.failure._tag).toBe("StaffPasswordUnchanged");
     }));
   });
 });

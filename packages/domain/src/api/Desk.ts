@@ -26,8 +26,13 @@ export const DeskLoginResponse = Schema.Struct({
 }).annotate({ identifier: "DeskLoginResponse" });
 export type DeskLoginResponse = typeof DeskLoginResponse.Type;
 
-/** `POST /api/desk/password`: the password signed in with (one-time or not) and the new one. */
-export const DeskPasswordRequest = Schema.Struct({ old_password: Password, new_password: Password }).annotate({ identifier: "DeskPasswordRequest" });
+/**
+ * `POST /api/desk/password`: the current password and the new one. `old_password` may be left out
+ * only while the account must replace its one-time password (the session is the proof, issue 34).
+ */
+export const DeskPasswordRequest = Schema.Struct({ old_password: Schema.optionalKey(Password), new_password: Password }).annotate({
+  identifier: "DeskPasswordRequest",
+});
 export type DeskPasswordRequest = typeof DeskPasswordRequest.Type;
 
 /** `GET /api/desk/me`: the signed-in staff member, with the stations a cashier may redeem at. */
@@ -78,7 +83,16 @@ export const DeskAuditResponse = Schema.Struct({
 export type DeskAuditResponse = typeof DeskAuditResponse.Type;
 
 /** The refusals of a desk sign-in: a foreign origin, a wrong name or password, too many tries, a disabled account. */
-const DESK_LOGIN: ReadonlyArray<MessageKey> = ["CrossSiteRequest", "StaffLoginFailed", "StaffAttemptsLimited", "SignInAttemptsLimited", "StaffDisabled", "ServerBusy"];
+const DESK_LOGIN: ReadonlyArray<MessageKey> = [
+  "CrossSiteRequest",
+  "StaffLoginFailed",
+  "StaffAttemptsLimited",
+  "StaffAccountAttemptsLimited",
+  "StaffNetworkAttemptsLimited",
+  "SignInAttemptsLimited",
+  "StaffDisabled",
+  "ServerBusy",
+];
 
 /** The desk's endpoints, spread into {@link Api} (server src/routes/desk.ts answers them). */
 export const DeskApi = {
@@ -90,16 +104,17 @@ export const DeskApi = {
     request: DeskLoginRequest,
     response: DeskLoginResponse,
     summary:
-      "Staff sign-in: sets the HttpOnly `fuel_desk` cookie (30 idle minutes). After 5 wrong passwords for an account in 15 minutes, or 20 tries from one address in a minute, 429 with `retry-after`. must_change_password: a one-time password allows only /api/desk/password, /api/desk/me and /api/desk/logout.",
+      "Staff sign-in: sets the HttpOnly `fuel_desk` cookie (30 idle minutes). 429 with `retry-after` after 5 wrong passwords for a name from one address in 15 minutes (StaffAttemptsLimited), 150 for a name from all addresses together in 15 minutes (StaffAccountAttemptsLimited; an admin's reset or enable lifts it), 30 wrong from one address in an hour (StaffNetworkAttemptsLimited) or 20 tries from one address in a minute. must_change_password: a one-time password allows only /api/desk/password, /api/desk/me and /api/desk/logout.",
   }),
   deskPassword: endpoint({
     method: "POST",
     path: "/api/desk/password",
     access: "staff",
-    refusals: ["OldPasswordWrong", "StaffPasswordTooShort", "StaffPasswordUnchanged", "StaffPasswordIsName", "ServerBusy"],
+    refusals: ["StaffOldPasswordRequired", "OldPasswordWrong", "StaffPasswordTooShort", "StaffPasswordUnchanged", "StaffPasswordIsName", "ServerBusy"],
     request: DeskPasswordRequest,
     response: NoData,
-    summary: "Set the signed-in staff member's own password (at least 10 characters, not the old one, not the name); every other session of the account ends.",
+    summary:
+      "Set the signed-in staff member's own password (at least 10 characters, not the old one, not the name); every other session of the account ends. `old_password` is required, except for the change forced after a one-time password (must_change_password), where the session is the proof.",
   }),
   deskLogout: endpoint({
     method: "POST",

@@ -120,7 +120,7 @@ export const DeskAdminApi = {
     refusals: ["StaffNotFound"],
     request: DeskStaffNameRequest,
     response: DeskChangedResponse,
-    summary: "Admin: enable a disabled account again (with its password as it was; reset it for a new one). Audit act 'staffEnabled'.",
+    summary: "Admin: enable a disabled account again (with its password as it was; reset it for a new one) and lift every sign-in lock on its name; `changed` when either happened. Audit acts 'staffEnabled', 'staffUnlocked'.",
   }),
   deskStaffReset: endpoint({
     method: "POST",
@@ -130,7 +130,7 @@ export const DeskAdminApi = {
     request: DeskStaffNameRequest,
     response: DeskOneTimePasswordResponse,
     summary:
-      "Admin: a new one-time password for an account (shown once; it must be changed at the next sign-in) and every session of it ends. A disabled account stays disabled. The CLI's `staff reset`. Audit act 'staffReset'.",
+      "Admin: a new one-time password for an account (shown once; it must be changed at the next sign-in) and every session of it ends, and every sign-in lock on its name is lifted. A disabled account stays disabled. The CLI's `staff reset`. Audit acts 'staffReset', 'staffUnlocked'.",
   }),
   deskInvitesCreate: endpoint({
     method: "POST",

@@ -41,8 +41,8 @@ export const USAGE = `usage: npm run fuel -- <command>
                              redeems at the stations given); prints a one-time password
                              on the last line
   staff disable NAME         the account can no longer sign in; signs it out everywhere
-  staff enable NAME          a disabled account can sign in again (with its password as it was)
-  staff reset NAME           a new one-time password (last line); signs it out everywhere
+  staff enable NAME          a disabled account can sign in again (with its password as it was); lifts sign-in locks
+  staff reset NAME           a new one-time password (last line); signs it out everywhere; lifts sign-in locks
 
 The database is the server's: DATABASE_URL, or PGlite in ./data/pglite when unset.
 While the server runs on a PGlite folder, commands go through it (its operator socket,

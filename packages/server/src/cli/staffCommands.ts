@@ -58,12 +58,15 @@ export const runStaffCommand = async (action: string | undefined, rest: Readonly
       case "disable":
         io.out((await disableStaff(io.db, name, by)) ? `${name} is disabled and signed out everywhere` : `${name} was already disabled`);
         return 0;
-      case "enable":
-        io.out((await enableStaff(io.db, name, by)) ? `${name} is enabled again (with the password as it was; \`staff reset ${name}\` for a new one)` : `${name} was not disabled`);
+      case "enable": {
+        const { enabled, unlocked } = await enableStaff(io.db, name, by);
+        io.out(enabled ? `${name} is enabled again (with the password as it was; \`staff reset ${name}\` for a new one)` : `${name} was not disabled`);
+        if (unlocked) io.out(`${name}'s sign-in locks are lifted`);
         return 0;
+      }
       case "reset": {
         const password = await resetStaff(io.db, name, by);
-        io.out(`${name} is signed out everywhere; new one-time password:`);
+        io.out(`${name} is signed out everywhere, any sign-in lock lifted; new one-time password:`);
         io.out(password);
         return 0;
       }

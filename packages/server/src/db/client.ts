@@ -261,10 +261,17 @@ export const tableNames = (): string[] =>
 /**
  * Empties every table of the schema and restarts its sequences. For tests: one database per
  * test file (a fresh PGlite costs ~1.7 s), reset between tests. Never call it on real data.
+ *
+ * The audit log refuses TRUNCATE (drizzle/0013): only its owner may switch that trigger off, as
+ * here, for this one transaction.
  */
 export const resetDatabase = async (db: Database): Promise<void> => {
   const list = tableNames()
     .map((n) => `"${n.replaceAll('"', '""')}"`)
     .join(", ");
-  await db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`));
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`ALTER TABLE "audit_log" DISABLE TRIGGER "audit_log_no_truncate"`);
+    await tx.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`));
+    await tx.execute(sql`ALTER TABLE "audit_log" ENABLE TRIGGER "audit_log_no_truncate"`);
+  });
 };

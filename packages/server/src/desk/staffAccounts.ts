@@ -7,6 +7,7 @@ import { orRefuse, refuse } from "../refusals/Refusal.ts";
 import { hashPassword, type ScryptParams } from "../security/passwords.ts";
 import { recordAct, type AuditActor } from "./audit.ts";
 import { oneTimePassword } from "./oneTimePassword.ts";
+import { liftSignInLocks } from "./signInLocks.ts";
 
 /**
  * Staff accounts (issue 26): added, disabled and reset by an admin (the operators' CLI now, the
@@ -131,8 +132,18 @@ export const disableStaff = async (db: Database, name: string, by: Omit<StaffCha
     return true;
   });
 
-/** Enables a disabled account again, with the password it had (a reset gives a new one). Answers false when it was enabled. */
-export const enableStaff = async (db: Database, name: string, by: Omit<StaffChangeBy, "scrypt">): Promise<boolean> =>
+/** What an enable did: the account enabled (it was disabled), and any sign-in lock on its name lifted. */
+export interface EnableOutcome {
+  readonly enabled: boolean;
+  readonly unlocked: boolean;
+}
+
+/**
+ * Enables a disabled account again, with the password it had (a reset gives a new one), and lifts
+ * every sign-in lock on its name (issue 34), disabled or not: an admin's enable is the way back in
+ * for a staff member a flood of wrong passwords keeps out. Each change is its own audit row.
+ */
+export const enableStaff = async (db: Database, name: string, by: Omit<StaffChangeBy, "scrypt">): Promise<EnableOutcome> =>
   db.transaction(async (tx) => {
     const found = await findStaffByName(tx, name);
     if (found === undefined) throw refuse("StaffNotFound");
@@ -141,9 +152,11 @@ export const enableStaff = async (db: Database, name: string, by: Omit<StaffChan
       .set({ disabledAt: null })
       .where(and(eq(staff.id, found.id), isNotNull(staff.disabledAt)))
       .returning({ id: staff.id });
-    if (changed.length === 0) return false;
-    await recordAct(tx, { at: by.now, staff: by.actor, address: by.address, act: "staffEnabled", subject: name, before: { disabled: true }, after: { disabled: false } });
-    return true;
+    if (changed.length > 0) {
+      await recordAct(tx, { at: by.now, staff: by.actor, address: by.address, act: "staffEnabled", subject: name, before: { disabled: true }, after: { disabled: false } });
+    }
+    const unlocked = await liftSignInLocks(tx, found.name, by);
+    return { enabled: changed.length > 0, unlocked };
   });
 
 /** One account as the admin's list shows it. */
@@ -174,9 +187,9 @@ export const listStaff = async (db: Queryable): Promise<StaffListing[]> => {
 };
 
 /**
- * Gives an account a new one-time password (it must be changed at the next sign-in) and ends all
- * its sessions. A disabled account stays disabled: a reset is for a forgotten password, not a way
- * back in. Answers the password.
+ * Gives an account a new one-time password (it must be changed at the next sign-in), ends all its
+ * sessions and lifts every sign-in lock on its name (issue 34). A disabled account stays
+ * disabled: a reset is for a forgotten password, not a way back in. Answers the password.
  */
 export const resetStaff = async (db: Database, name: string, by: StaffChangeBy): Promise<string> => {
   const password = oneTimePassword();
@@ -195,6 +208,7 @@ export const resetStaff = async (db: Database, name: string, by: StaffChangeBy):
       before: { must_change_password: found.mustChangePassword },
       after: { must_change_password: true },
     });
+    await liftSignInLocks(tx, found.name, by);
   });
   return password;
 };

@@ -1,6 +1,7 @@
 import type { Endpoint } from "@fuel/domain/api";
 import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { FileAnswer } from "./fileAnswer.ts";
 import type { Principal } from "./auth.ts";
 import type {} from "./signedInStaff.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
@@ -33,7 +34,7 @@ type EncodableSchema = Schema.Top & Schema.ConstraintEncoder<unknown>;
 export type Handler<Req extends DecodableSchema, Res extends EncodableSchema> = (
   input: Req["Type"],
   ctx: RequestContext,
-) => Promise<Res["Type"] | Ok<Res["Type"]> | FastifyReply> | Res["Type"] | Ok<Res["Type"]>;
+) => Promise<Res["Type"] | Ok<Res["Type"]> | FileAnswer> | Res["Type"] | Ok<Res["Type"]> | FileAnswer;
 
 /**
  * A signed-in user without a redeemed invite code calling an `activated` endpoint: the
@@ -123,8 +124,14 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
         },
       };
       const result = await handler(decoded.value, ctx);
-      // A handler that answered by itself, outside the envelope (the desk's CSV download).
-      if (result === reply) return reply;
+      // A file outside the envelope (the desk's CSV downloads): sent as it is, not encoded.
+      if (result instanceof FileAnswer) {
+        reply
+          .type(result.contentType)
+          .header("content-disposition", `attachment; filename="${result.filename}"`)
+          .header("cache-control", "no-store");
+        return result.body;
+      }
       const { data, message, extra } = isOk(result) ? result : { data: result, message: undefined, extra: undefined };
       const encoded = encode(data);
       if (Exit.isFailure(encoded)) {

@@ -28,6 +28,8 @@ const ANSWERS = {
   StaffCannotDisableSelf: { status: 409 },
   StaffLastAdmin: { status: 409 },
   StaffAttemptsLimited: { status: 429 },
+  StaffAccountAttemptsLimited: { status: 429 },
+  StaffNetworkAttemptsLimited: { status: 429 },
   NotificationStale: { status: 401, tag: "NotificationRefused" },
   NotificationBadSignature: { status: 401, tag: "NotificationRefused" },
   Blacklisted: { status: 403 },

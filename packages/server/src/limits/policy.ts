@@ -1,3 +1,4 @@
+import { Staff } from "@fuel/domain";
 import type { Limit } from "./rules.ts";
 
 /**
@@ -86,15 +87,55 @@ export const ORDER_CREATIONS_PER_CUSTOMER_DAY: Limit = {
   reason: "OrderCreationsLimited",
 };
 
-/**
- * Wrong desk passwords per staff account (issue 26, `Staff.STAFF_FAILURES_MAX` in 15 minutes),
- * counted like customers' per phone: before the hash, cleared by a right password.
+/*
+ * Desk sign-in (issue 26, reworked by issue 34 after OWASP's Authentication Cheat Sheet: throttle
+ * the guesser, do not lock the account). Until issue 34, 5 wrong passwords for a name from ANY
+ * address locked that name for 15 minutes: any stranger could keep any cashier out of the desk,
+ * the only way to redeem, with one wrong try every 3 minutes. Now the limits follow the guesser:
+ *
+ * - per (name, address): 5 wrong in 15 minutes. What stops one guesser at one name; the staff
+ *   member at another address is not touched by it.
+ * - per address: 20 sign-ins a minute, right or wrong (the hashing cost), and 30 wrong an hour
+ *   whatever the names, so one address cannot walk the staff list at 20 names a minute (1,200
+ *   guesses an hour before, 30 now).
+ * - per name, from all addresses together: 150 wrong in 15 minutes, 30 addresses' worth of the
+ *   pair limit. What it buys: a botnet with any number of addresses gets at most 150 guesses at
+ *   one name per 15 minutes (14,400 a day) instead of 5 per address; against an IPv6 attacker
+ *   (one /64 counts as one address, ./addressKey.ts) it is the only bound. What it costs: whoever
+ *   floods one name from more than 30 addresses at the pair limit's full pace closes that name
+ *   for everyone until the flood stops for 15 minutes or an admin resets or enables the account
+ *   (which lifts every lock at once, ../desk/signInLocks.ts). Set at 30 addresses, not lower, so a
+ *   flood from 20 addresses (100 wrong at most in any 15 minutes, even kept up) never reaches it:
+ *   the right password from a 21st address signs in.
+ *
+ * Every wrong try is an audit row (signInFailed) already; each lock, the moment the pair or the
+ * name limit fills, is one more (staffLocked), at most one per pair or name per 15 minutes.
  */
-export const STAFF_FAILURES_PER_ACCOUNT: Limit = {
-  bucket: "staff-password-failure:name",
-  max: 5,
-  windowMs: 15 * MINUTE,
+
+const STAFF_WINDOW_MS = Staff.STAFF_FAILURES_WINDOW_MS;
+
+/** Wrong desk passwords per (staff name, client address): 5 in 15 minutes, counted before the hash; a right password clears it. */
+export const STAFF_FAILURES_PER_NAME_AND_ADDRESS: Limit = {
+  bucket: "staff-password-failure:name-ip",
+  max: Staff.STAFF_FAILURES_MAX,
+  windowMs: STAFF_WINDOW_MS,
   reason: "StaffAttemptsLimited",
+};
+
+/** Wrong desk passwords per staff name from every address together: 150 in 15 minutes (30 addresses at the pair limit). */
+export const STAFF_FAILURES_PER_NAME: Limit = {
+  bucket: "staff-password-failure:name",
+  max: 30 * Staff.STAFF_FAILURES_MAX,
+  windowMs: STAFF_WINDOW_MS,
+  reason: "StaffAccountAttemptsLimited",
+};
+
+/** Wrong desk passwords per client address, whatever the names: 30 an hour. */
+export const STAFF_FAILURES_PER_ADDRESS: Limit = {
+  bucket: "staff-password-failure:ip",
+  max: 30,
+  windowMs: HOUR,
+  reason: "StaffNetworkAttemptsLimited",
 };
 
 /** Desk sign-ins per client address, right or wrong: 20 a minute, as customers' password sign-ins. */
@@ -105,9 +146,32 @@ export const STAFF_SIGN_INS_PER_ADDRESS: Limit = {
   reason: "SignInAttemptsLimited",
 };
 
+/**
+ * Not a limit anyone is refused by: the ledger of staffLocked audit rows, so a lock of a pair or
+ * a name is written once per window however often a guesser fills the window again (../desk/signInLocks.ts).
+ */
+export const STAFF_LOCK_NOTICES_PER_NAME_AND_ADDRESS: Limit = {
+  bucket: "staff-lock-notice:name-ip",
+  max: 1,
+  windowMs: STAFF_WINDOW_MS,
+  reason: "StaffAttemptsLimited",
+};
+
+/** As {@link STAFF_LOCK_NOTICES_PER_NAME_AND_ADDRESS}, for the name-wide lock. */
+export const STAFF_LOCK_NOTICES_PER_NAME: Limit = {
+  bucket: "staff-lock-notice:name",
+  max: 1,
+  windowMs: STAFF_WINDOW_MS,
+  reason: "StaffAccountAttemptsLimited",
+};
+
 export const ALL_LIMITS: readonly Limit[] = [
-  STAFF_FAILURES_PER_ACCOUNT,
+  STAFF_FAILURES_PER_NAME_AND_ADDRESS,
+  STAFF_FAILURES_PER_NAME,
+  STAFF_FAILURES_PER_ADDRESS,
   STAFF_SIGN_INS_PER_ADDRESS,
+  STAFF_LOCK_NOTICES_PER_NAME_AND_ADDRESS,
+  STAFF_LOCK_NOTICES_PER_NAME,
   PASSWORD_FAILURES_PER_PHONE,
   PASSWORD_ATTEMPTS_PER_ADDRESS,
   INVITE_FAILURES_PER_ACCOUNT,

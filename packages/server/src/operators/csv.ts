@@ -2,6 +2,11 @@
  * RFC 4180 CSV, small and strict: fields separated by commas, records by CRLF or LF; a quoted
  * field may hold commas, line breaks and doubled quotes. A UTF-8 BOM (spreadsheet exports) is
  * dropped. Each record remembers the physical line it starts on, so import errors can name it.
+ *
+ * Every cell written is safe to open in a spreadsheet (issue 34, OWASP "CSV Injection"): one that
+ * a spreadsheet would run as a formula is written behind a single quote, and the reader takes
+ * that quote off again, so what is written reads back exactly. Both live here, in the one writer
+ * and the one reader, so an export added later is safe without thinking about it.
  */
 
 export interface CsvRecord {
@@ -32,7 +37,7 @@ export const parseCsv = (input: string): CsvRecord[] => {
   let recordQuoted = false;
 
   const endField = () => {
-    fields.push(field);
+    fields.push(unguardCell(field));
     field = "";
     fieldStarted = false;
   };
@@ -93,9 +98,29 @@ export const parseCsv = (input: string): CsvRecord[] => {
   return records;
 };
 
+/**
+ * A cell a spreadsheet would read as a formula: it starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return (OWASP's list; Excel and WPS take `-2+3` or `@SUM(1)` as formulas too). With
+ * single quotes before such a character, a cell is one the guard wrote, or a value that itself
+ * began with quotes: those get one more quote, so the reader can always take exactly one off.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+/** A cell the guard wrote: one or more single quotes, then a formula's first character. */
+const GUARDED = /^'+[=+\-@\t\r]/;
+
+/** The cell as written to a file: behind one more single quote when a spreadsheet would run it. */
+export const guardCell = (value: string): string => (FORMULA_START.test(value) ? `'${value}` : value);
+
+/** The cell as it was before {@link guardCell}: one single quote fewer before a formula's first character. */
+export const unguardCell = (cell: string): string => (GUARDED.test(cell) ? cell.slice(1) : cell);
+
 const needsQuotes = /[",\r\n]|^\s|\s$/;
 
-export const csvField = (value: string): string => (needsQuotes.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+/** One value as a CSV field: guarded against formulas, then quoted when RFC 4180 needs it. */
+export const csvField = (value: string): string => {
+  const cell = guardCell(value);
+  return needsQuotes.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+};
 
 /** Records as CSV text with CRLF line ends (RFC 4180), ending with a line break. */
 export const serializeCsv = (rows: ReadonlyArray<ReadonlyArray<string>>): string =>

@@ -134,9 +134,10 @@ export const importStationsCsv = async (
   });
 };
 
-export const exportStationsCsv = async (db: Database): Promise<string> => {
+/** Every station as CSV rows, the header first: what the import reads. */
+export const stationsCsvRows = async (db: Database): Promise<string[][]> => {
   const rows = await db.select().from(stations).orderBy(asc(stations.id));
-  return serializeCsv([
+  return [
     [...STATION_COLUMNS],
     ...rows.map((s) => [
       s.city,
@@ -154,5 +155,8 @@ export const exportStationsCsv = async (db: Database): Promise<string> => {
       s.businessStartTime,
       s.businessEndTime,
     ]),
-  ]);
+  ];
 };
+
+/** Every station as CSV text (the CLI's `stations export`); each cell formula-safe (./csv.ts). */
+export const exportStationsCsv = async (db: Database): Promise<string> => serializeCsv(await stationsCsvRows(db));

@@ -1,8 +1,8 @@
 import { Time } from "@fuel/domain";
 import { Api, type AuditRow } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
-import { serializeCsv } from "../operators/csv.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
+import { csvDownload } from "../operators/csvDownload.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { scryptParams } from "../security/passwords.ts";
 import { AUDIT_PAGE_SIZE, readAudit, recordAct, type AuditFilter, type AuditRecord } from "../desk/audit.ts";
@@ -87,7 +87,7 @@ export const deskRoutes = (app: FastifyInstance): void => {
   registerEndpoint(
     app,
     Api.deskAudit,
-    async (query, ctx) => {
+    async (query) => {
       const filter: AuditFilter = {
         ...(query.staff === undefined ? {} : { staff: query.staff }),
         ...(query.act === undefined ? {} : { act: query.act }),
@@ -97,15 +97,10 @@ export const deskRoutes = (app: FastifyInstance): void => {
       };
       if (query.format === "csv") {
         const rows = (await readAudit(db, filter, AUDIT_CSV_MAX_ROWS)).map(auditRowOf);
-        const csv = serializeCsv([
+        return csvDownload("audit-log.csv", [
           ["id", "at", "staff", "address", "act", "subject", "before", "after"],
           ...rows.map((r) => [String(r.id), r.at, r.staff, r.address, r.act, r.subject, jsonCell(r.before), jsonCell(r.after)]),
         ]);
-        return ctx.reply
-          .type("text/csv; charset=utf-8")
-          .header("content-disposition", 'attachment; filename="audit-log.csv"')
-          .header("cache-control", "no-store")
-          .send(csv);
       }
       const page = await readAudit(db, filter, AUDIT_PAGE_SIZE + 1);
       const rows = page.slice(0, AUDIT_PAGE_SIZE).map(auditRowOf);

@@ -68,7 +68,10 @@ export const deskPeopleRoutes = (app: FastifyInstance): void => {
   registerEndpoint(
     app,
     Api.deskStaffEnable,
-    async ({ name }, ctx) => ok({ changed: await enableStaff(db, name, byOf(ctx.request, ctx.now)) }, "staff enabled"),
+    async ({ name }, ctx) => {
+      const { enabled, unlocked } = await enableStaff(db, name, byOf(ctx.request, ctx.now));
+      return ok({ changed: enabled || unlocked }, "staff enabled");
+    },
     { preHandler: requireStaff("manageStaff") },
   );
 

@@ -1,12 +1,13 @@
 import { Api } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { exportStationsCsv } from "../operators/stationsCsv.ts";
+import { stationsCsvRows } from "../operators/stationsCsv.ts";
 import { recordAct } from "../desk/audit.ts";
 import { deskOrder, findDeskOrders } from "../desk/admin/orders.ts";
 import { importDeskStations, listDeskStations, saveDeskStation, type AuditStations } from "../desk/admin/places.ts";
 import { readDeskSettings, saveDeskSettings } from "../desk/admin/placesSettings.ts";
 import { requireStaff } from "../desk/session.ts";
 import { registerEndpoint } from "../http/endpoint.ts";
+import { csvDownload } from "../operators/csvDownload.ts";
 import { ok } from "../http/envelope.ts";
 import { refuse } from "../refusals/Refusal.ts";
 
@@ -55,12 +56,7 @@ export const deskPlacesRoutes = (app: FastifyInstance): void => {
   registerEndpoint(
     app,
     Api.deskStationsExport,
-    async (_query, ctx) =>
-      ctx.reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="stations.csv"')
-        .header("cache-control", "no-store")
-        .send(await exportStationsCsv(db)),
+    async () => csvDownload("stations.csv", await stationsCsvRows(db)),
     { preHandler: requireStaff("manageStations") },
   );
 

@@ -93,4 +93,27 @@ describe("the audit log (issue 26)", () => {
     expect(await refusal(booted.db.execute(sql`DELETE FROM audit_log`))).toMatch(/append-only/);
     expect(await count()).toBe(1);
   });
+
+  it("is append-only against TRUNCATE too, alone or reached by another table's TRUNCATE ... CASCADE (issue 34)", async () => {
+    await recordAct(booted.db, { at: new Date(booted.clock.now()), staff: { id: null, name: "x" }, address: "test", act: "signIn", subject: "x" });
+    const refusal = async (statement: Promise<unknown>): Promise<string> =>
+      statement.then(
+        () => "written",
+        (e: unknown) => String((e as { cause?: { message?: unknown } }).cause?.message ?? e),
+      );
+    expect(await refusal(booted.db.execute(sql`TRUNCATE audit_log`))).toMatch(/append-only: TRUNCATE refused/);
+    expect(await refusal(booted.db.execute(sql`TRUNCATE TABLE audit_log RESTART IDENTITY`))).toMatch(/append-only: TRUNCATE refused/);
+    // audit_log.staff_id references staff: emptying staff with CASCADE would empty the log.
+    expect(await refusal(booted.db.execute(sql`TRUNCATE staff CASCADE`))).toMatch(/append-only: TRUNCATE refused/);
+    expect(await count()).toBe(1);
+  });
+
+  it("the tests' reset still empties it, and leaves TRUNCATE refused afterwards", async () => {
+    await recordAct(booted.db, { at: new Date(booted.clock.now()), staff: { id: null, name: "x" }, address: "test", act: "signIn", subject: "x" });
+    await booted.reset();
+    expect(await count()).toBe(0);
+    await recordAct(booted.db, { at: new Date(booted.clock.now()), staff: { id: null, name: "x" }, address: "test", act: "signIn", subject: "x" });
+    await expect(booted.db.execute(sql`TRUNCATE audit_log`)).rejects.toThrow();
+    expect(await count()).toBe(1);
+  });
 });

@@ -45,7 +45,7 @@ describe("desk sign-in (issue 26)", () => {
     expect(rows.map((r) => r.staffName)).toEqual(["li.admin", "nobody"]);
   });
 
-  it("after 5 wrong passwords in 15 minutes the account is refused, even the right password, until the window passes", async () => {
+  it("after 5 wrong passwords in 15 minutes from one address, that address is refused, even the right password, until the window passes (other addresses: test/desk/signInLimits.test.ts)", async () => {
     const li = await addTestStaff(booted, "li.admin", "admin");
     for (let i = 0; i < 5; i++) expect((await deskPost(booted, "/api/desk/login", { name: "li.admin", password: `wrong-${i}` })).statusCode).toBe(401);
     const locked = await deskPost(booted, "/api/desk/login", { name: "li.admin", password: li.password });
@@ -139,6 +139,35 @@ describe("desk sessions", () => {
       expect(tagOf(res)).toBe(tag);
     }
     expect(await acts()).toEqual(["staffAdded", "signIn"]);
+  });
+
+  it("the change forced after a one-time password does not ask for it again: the session is the proof (issue 34)", async () => {
+    const li = await addTestStaff(booted, "li.admin", "admin");
+    const cookie = await signIn(booted, li);
+    const same = await deskPost(booted, "/api/desk/password", { new_password: li.password }, { cookie });
+    expect(same.statusCode).toBe(400);
+    expect(tagOf(same)).toBe("StaffPasswordUnchanged");
+    // Typed all the same, it is checked.
+    const wrong = await deskPost(booted, "/api/desk/password", { old_password: "not-the-one-time", new_password: "my-own-desk-password" }, { cookie });
+    expect(tagOf(wrong)).toBe("OldPasswordWrong");
+    const res = await deskPost(booted, "/api/desk/password", { new_password: "my-own-desk-password" }, { cookie });
+    expect(res.statusCode).toBe(200);
+    expect((await deskGet(booted, "/api/desk/me", { cookie })).json().data.must_change_password).toBe(false);
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.admin", password: "my-own-desk-password" })).statusCode).toBe(200);
+    expect(await acts()).toEqual(["staffAdded", "signIn", "passwordChanged", "signIn"]);
+  });
+
+  it("any other change needs the current password: left out or empty, 400 StaffOldPasswordRequired and nothing changes", async () => {
+    const { cookie, password } = await signedInStaff(booted, "li.admin", "admin");
+    for (const body of [{ new_password: "another-desk-password" }, { old_password: "", new_password: "another-desk-password" }]) {
+      const res = await deskPost(booted, "/api/desk/password", body, { cookie });
+      expect(res.statusCode).toBe(400);
+      expect(tagOf(res)).toBe("StaffOldPasswordRequired");
+      expect(res.json().message).toBe("enter your current password");
+    }
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.admin", password })).statusCode).toBe(200);
+    const ok = await deskPost(booted, "/api/desk/password", { old_password: password, new_password: "another-desk-password" }, { cookie });
+    expect(ok.statusCode).toBe(200);
   });
 
   it("changing the password ends every other session of the account and keeps this one", async () => {

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/commands.ts";
 import { auditLog, staff } from "../../src/db/schema.ts";
@@ -99,6 +100,24 @@ describe("npm run fuel -- staff (issue 26)", () => {
     expect(await run("staff", "enable", "li.cashier")).toBe(0);
     expect(out.at(-1)).toContain("was not disabled");
     expect(await run("staff", "enable", "nobody")).toBe(1);
+  });
+
+  it("staff enable and staff reset lift a sign-in lock at once, and say so (issue 34)", async () => {
+    await run("staff", "add", "li.cashier", "cashier");
+    const password = out.at(-1) ?? "";
+    for (let i = 0; i < 5; i++) await deskPost(booted, "/api/desk/login", { name: "li.cashier", password: `wrong-${i}` });
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.cashier", password })).statusCode).toBe(429);
+    expect(await run("staff", "enable", "li.cashier")).toBe(0);
+    expect(out.slice(-2)).toEqual(["li.cashier was not disabled", "li.cashier's sign-in locks are lifted"]);
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.cashier", password })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) await deskPost(booted, "/api/desk/login", { name: "li.cashier", password: `wrong-${i}` });
+    expect(await run("staff", "reset", "li.cashier")).toBe(0);
+    expect((await deskPost(booted, "/api/desk/login", { name: "li.cashier", password: out.at(-1) ?? "" })).statusCode).toBe(200);
+    const unlocks = await booted.db.select().from(auditLog).where(eq(auditLog.act, "staffUnlocked"));
+    expect(unlocks.map((r) => [r.staffName, r.address, r.subject])).toEqual([
+      ["cli", "cli", "li.cashier"],
+      ["cli", "cli", "li.cashier"],
+    ]);
   });
 
   it("staff reset gives a new one-time password and signs the account out everywhere", async () => {

@@ -42,6 +42,16 @@ export const deskPost = (booted: BootedApp, url: string, payload: unknown, heade
 export const deskGet = (booted: BootedApp, url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> =>
   booted.app.inject({ method: "GET", url, headers });
 
+/** A desk sign-in from the client address `ip` (what `request.ip` reads, as behind no proxy). */
+export const deskLoginFrom = (booted: BootedApp, ip: string, name: string, password: string): Promise<LightMyRequestResponse> =>
+  booted.app.inject({
+    method: "POST",
+    url: "/api/desk/login",
+    remoteAddress: ip,
+    headers: { "content-type": "application/json", origin: OWN_ORIGIN },
+    payload: JSON.stringify({ name, password }),
+  });
+
 /** Signs in; answers the Cookie header value of the new session. */
 export const signIn = async (booted: BootedApp, who: TestStaff, password = who.password): Promise<string> => {
   const res = await deskPost(booted, "/api/desk/login", { name: who.name, password });

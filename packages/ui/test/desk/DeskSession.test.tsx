@@ -54,6 +54,33 @@ describe("the desk's session (issue 26)", () => {
     expect(stores.api.callsTo("deskPassword")[0]?.input).toEqual({ old_password: "old-password-1", new_password: "new-password-1" });
   });
 
+  it("the change forced after a one-time password sends no current password, even one typed (issue 34)", async () => {
+    const stores = deskStores({ role: "cashier" });
+    stores.session.me = { name: "ana", role: "cashier", stations: [3], must_change_password: true };
+    expect(stores.session.oldPasswordNeeded).toBe(false);
+    expect(await stores.session.changePassword({ oldPassword: "typed-anyway", newPassword: "new-password-1", confirmPassword: "new-password-1" })).toBe(true);
+    expect(stores.api.callsTo("deskPassword").map((c) => c.input)).toEqual([{ new_password: "new-password-1" }]);
+  });
+
+  it("the forced change sends nothing more: after it, the current password is needed again", async () => {
+    const stores = deskStores({ role: "cashier" });
+    stores.session.me = { name: "ana", role: "cashier", stations: [3], must_change_password: true };
+    expect(await stores.session.changePassword({ newPassword: "new-password-1", confirmPassword: "new-password-1" })).toBe(true);
+    expect(stores.session.me?.must_change_password).toBe(false);
+    expect(stores.session.oldPasswordNeeded).toBe(true);
+  });
+
+  it("any other change needs the current password: refused before any call when it is left out", async () => {
+    const stores = deskStores({ role: "cashier", locale: "zh-CN" });
+    expect(stores.session.oldPasswordNeeded).toBe(true);
+    for (const oldPassword of [undefined, ""]) {
+      const form = { newPassword: "new-password-1", confirmPassword: "new-password-1", ...(oldPassword === undefined ? {} : { oldPassword }) };
+      expect(await stores.session.changePassword(form)).toBe(false);
+      expect(stores.session.problemText).toBe("请输入当前密码");
+    }
+    expect(stores.api.callsTo("deskPassword")).toHaveLength(0);
+  });
+
   it("a 401 from any call ends the session; a network failure at start is shown with nothing assumed", async () => {
     const stores = deskStores({ role: "distributor" });
     stores.session.ended(new SessionEnded({ message: "", status: 401, tag: "StaffSignInRequired" }));

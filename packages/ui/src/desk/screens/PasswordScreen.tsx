@@ -9,7 +9,9 @@ import { useDesk } from "../stores/DeskContext.tsx";
 
 /**
  * The staff member's own password: forced after a one-time password (nothing else opens until it
- * is set), and from the menu at any time. The domain's rule is checked before sending.
+ * is set), and from the menu at any time. The domain's rule is checked before sending. The forced
+ * form does not ask for the one-time password typed seconds before (issue 34): the session is the
+ * proof; any later change asks for the current password.
  */
 export const PasswordScreen = observer(function PasswordScreen({ forced }: { readonly forced: boolean }) {
   const { i18n, session } = useDesk();
@@ -19,7 +21,7 @@ export const PasswordScreen = observer(function PasswordScreen({ forced }: { rea
   const [confirmPassword, setConfirm] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void session.changePassword({ oldPassword, newPassword, confirmPassword }).then((saved) => {
+    void session.changePassword({ newPassword, confirmPassword, ...(session.oldPasswordNeeded ? { oldPassword } : {}) }).then((saved) => {
       if (saved && !forced) navigate("/desk");
     });
   };
@@ -30,7 +32,9 @@ export const PasswordScreen = observer(function PasswordScreen({ forced }: { rea
         {forced ? <p className="desk-lead">{i18n.t("desk.setPasswordWhy", { minLength })}</p> : null}
         {/* The account's name for a password manager, which saves the new password under it. */}
         <input type="text" name="username" autoComplete="username" value={session.me?.name ?? ""} readOnly hidden />
-        <DeskField id="desk-old-password" label={i18n.t(forced ? "desk.oneTimePassword" : "desk.oldPassword")} value={oldPassword} onChange={setOld} type="password" autoComplete="current-password" maxLength={128} />
+        {session.oldPasswordNeeded ? (
+          <DeskField id="desk-old-password" label={i18n.t("desk.oldPassword")} value={oldPassword} onChange={setOld} type="password" autoComplete="current-password" maxLength={128} />
+        ) : null}
         <DeskField id="desk-new-password" label={i18n.t("desk.newPassword")} value={newPassword} onChange={setNew} type="password" autoComplete="new-password" maxLength={128} hint={i18n.t("StaffPasswordTooShort", { minLength })} />
         <DeskField id="desk-confirm-password" label={i18n.t("desk.confirmPassword")} value={confirmPassword} onChange={setConfirm} type="password" autoComplete="new-password" maxLength={128} />
         {session.problemText === undefined ? null : (

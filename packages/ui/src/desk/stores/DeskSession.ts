@@ -10,9 +10,9 @@ import type { DeskI18n } from "../i18n/DeskI18n.ts";
 import { deskProblem, describeDeskError } from "./deskMessages.ts";
 import type { DeskPorts } from "./DeskPorts.ts";
 
-/** The three password fields of the desk's form. */
+/** The password fields of the desk's form (no current password in the change forced after a one-time password). */
 export interface DeskPasswordForm {
-  readonly oldPassword: string;
+  readonly oldPassword?: string;
   readonly newPassword: string;
   readonly confirmPassword: string;
 }
@@ -44,6 +44,11 @@ export class DeskSession {
   /** Whether the signed-in staff member may do `action` (nobody signed in may do nothing). */
   may(action: Staff.Action): boolean {
     return this.me != null && !this.me.must_change_password && Staff.may(this.me.role, action);
+  }
+
+  /** Whether the password form asks for the current password: not in the change forced right after a one-time password (the domain's rule). */
+  get oldPasswordNeeded(): boolean {
+    return Staff.oldPasswordRequired(this.me?.must_change_password ?? false);
   }
 
   /** At start: is there a live session (the cookie)? A 401 means no; a network failure is shown with a retry. */
@@ -79,11 +84,16 @@ export class DeskSession {
     const me = this.me;
     if (me == null || this.busy) return false;
     if (form.newPassword !== form.confirmPassword) return this.refuse(deskProblem("desk.passwordsDiffer"));
-    const checked = Staff.validateNewStaffPassword({ name: me.name, oldPassword: form.oldPassword, newPassword: form.newPassword });
+    // The forced change sends no current password even if one was typed: the session is the proof.
+    const oldPassword = this.oldPasswordNeeded ? form.oldPassword : undefined;
+    const typed = oldPassword === undefined ? {} : { oldPassword };
+    const checked = Staff.validateNewStaffPassword({ name: me.name, newPassword: form.newPassword, mustChangePassword: me.must_change_password, ...typed });
     if (Result.isFailure(checked)) return this.refuse(checked.failure);
     this.busy = true;
     this.problem = undefined;
-    const answer = await run(this.ports.api.call("deskPassword", { old_password: form.oldPassword, new_password: form.newPassword }));
+    const answer = await run(
+      this.ports.api.call("deskPassword", { new_password: form.newPassword, ...(oldPassword === undefined ? {} : { old_password: oldPassword }) }),
+    );
     if (!answer.ok) return this.settle(answer.error);
     runInAction(() => {
       this.busy = false;
