@@ -186,7 +186,8 @@ const en = {
   SettingsCardPriceAboveOriginal: "{field} ({price}/L) is above {other} ({original}/L): a top-up would cost more than its amount",
   // issue 34: settings stored around the rules (SiteSettingsRules.savedProblems) cannot price a top-up
   SiteSettingsUnusable: "the site's prices are being corrected, try again later",
-  OrderSearchInvalid: "search by exactly one of phone, order_id or merchant_no",
+  OrderSearchInvalid: "search by one of phone, order_id or merchant_no, not several at once",
+  DayRangeReversed: "the first day ({from}) is after the last ({to})",
   StaffCannotDisableSelf: "you cannot disable your own account",
   StaffLastAdmin: "the last enabled admin cannot be disabled",
   // transport (spec §8)
@@ -362,6 +363,7 @@ const zhCN: Record<MessageKey, string> = {
   SettingsCardPriceAboveOriginal: "{field}（{price}/升）高于{other}（{original}/升）：充值实付将超过充值金额",
   SiteSettingsUnusable: "站点价格正在调整，请稍后再试",
   OrderSearchInvalid: "请只按手机号、订单号或商户订单号中的一项查询",
+  DayRangeReversed: "开始日期（{from}）晚于结束日期（{to}）",
   StaffCannotDisableSelf: "不能停用您自己的账户",
   StaffLastAdmin: "不能停用最后一个启用的管理员",
   Offline: "网络不可用，请检查网络连接",

@@ -13,6 +13,7 @@
  */
 export * from "./order/Status.ts";
 export * from "./order/Kinds.ts";
+export * from "./order/Category.ts";
 export * from "./order/Tabs.ts";
 export * from "./order/Record.ts";
 export * from "./order/Machine.ts";

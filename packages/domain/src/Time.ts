@@ -112,3 +112,29 @@ export const splitSeconds = (seconds: number): TimeLeft => {
   const whole = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
   return { hours: Math.floor(whole / 3_600), minutes: Math.floor((whole % 3_600) / 60), seconds: whole % 60 };
 };
+
+/** A China calendar day as an instant range: from its first millisecond (`start`) to the next day's first (`end`, excluded). */
+export interface ChinaDay {
+  readonly start: EpochMs;
+  readonly end: EpochMs;
+}
+
+const DAY_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/u;
+
+/**
+ * Reads a China calendar day written `YYYY-MM-DD` (what a date picker gives) as its instant range,
+ * so a day filter means the same whole day at the desk, on the server and in the business's
+ * books, whatever zone a device is set to. `undefined` for anything that is not a real date
+ * (`2026-02-30`, `2026-2-3`, blank).
+ */
+export const parseChinaDay = (text: string): ChinaDay | undefined => {
+  const m = DAY_TEXT.exec(text);
+  if (m === null) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  const start = chinaInstant(year, month, day);
+  return { start, end: start + MS_PER_DAY };
+};
+
+/** The China calendar day of an instant, `YYYY-MM-DD` (the day {@link parseChinaDay} reads back). */
+export const chinaDayText = (at: EpochMs): string => formatChinaIso(at).slice(0, 10);

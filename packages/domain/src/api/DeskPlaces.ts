@@ -2,7 +2,10 @@ import { Schema } from "effect";
 import * as SiteSettingsRules from "../SiteSettingsRules.ts";
 import { endpoint } from "./Endpoint.ts";
 import { Order, WebInfo } from "./Entities.ts";
-import { boundedString, Cents, Empty, LineText, LongText, OrderIdField, Phone, ShortText, Timestamp, Url } from "./Primitives.ts";
+import { PAGE_SIZES } from "../DeskList.ts";
+import { ORDER_CATEGORIES } from "../order/Category.ts";
+import { OPEN_FILTERS } from "../StationFilter.ts";
+import { boundedString, Cents, ChinaDay, Count, Empty, Id, LineText, LongText, numberOrDigits, OrderIdField, OrderStatusCode, Phone, ShortText, StationIdField, Timestamp, Url } from "./Primitives.ts";
 
 /**
  * The admin's places at the desk (issue 26): the stations (one at a time, or a whole CSV the way
@@ -62,6 +65,18 @@ export const DeskStation = Schema.Struct({
 }).annotate({ identifier: "DeskStation" });
 export type DeskStation = typeof DeskStation.Type;
 
+/**
+ * `GET /api/desk/stations/export`: the station list's filters (issue 34), all optional: the city
+ * (exactly), open or closed now (`Station.isOpenAt` at the server's now), text in the name or
+ * address or the station's number (`StationFilter.matchesStationFilter`).
+ */
+export const DeskStationsQuery = Schema.Struct({
+  city: Schema.optionalKey(ShortText),
+  open: Schema.optionalKey(Schema.Literals(OPEN_FILTERS)),
+  q: Schema.optionalKey(ShortText),
+}).annotate({ identifier: "DeskStationsQuery" });
+export type DeskStationsQuery = typeof DeskStationsQuery.Type;
+
 /** `GET /api/desk/stations`: every station, in id order. */
 export const DeskStationsResponse = Schema.Struct({ stations: Schema.Array(DeskStation) }).annotate({ identifier: "DeskStationsResponse" });
 
@@ -101,16 +116,55 @@ export type DeskSettingsRequest = typeof DeskSettingsRequest.Type;
 /** `GET /api/desk/settings`: the site settings as /api/webinfo/read sends them; null before any are set. */
 export const DeskSettingsResponse = Schema.Struct({ settings: Schema.NullOr(WebInfo) }).annotate({ identifier: "DeskSettingsResponse" });
 
-/** `GET /api/desk/orders`: find orders by exactly one of the customer's phone, the order id or the merchant order number. */
-export const DeskOrdersQuery = Schema.Struct({
+/** The columns the order list sorts by on the server. */
+export const ORDER_SORT_COLUMNS = ["created_at", "amount"] as const;
+export type OrderSortColumn = (typeof ORDER_SORT_COLUMNS)[number];
+
+/** Which way a list sorts. */
+export const SortDirectionField = Schema.Literals(["asc", "desc"]).annotate({ identifier: "SortDirection" });
+
+/**
+ * The order list's filters (issue 34), every one optional and all of them together: the one-box
+ * search (at most one of the customer's phone, the order id, the merchant order number), the
+ * status code, the category (`Order.categoryOf`), the station, and China calendar days of
+ * creation (`from` and `to` both included).
+ */
+const orderFilterFields = {
   phone: Schema.optionalKey(Phone),
   order_id: Schema.optionalKey(OrderIdField),
   merchant_no: Schema.optionalKey(ShortText),
+  status: Schema.optionalKey(numberOrDigits(OrderStatusCode)),
+  type: Schema.optionalKey(Schema.Literals(ORDER_CATEGORIES)),
+  station_id: Schema.optionalKey(StationIdField),
+  from: Schema.optionalKey(ChinaDay),
+  to: Schema.optionalKey(ChinaDay),
+  sort: Schema.optionalKey(Schema.Literals(ORDER_SORT_COLUMNS)),
+  dir: Schema.optionalKey(SortDirectionField),
+};
+
+/** `GET /api/desk/orders`: a page of the orders the filters select, sorted (newest first unless asked otherwise). */
+export const DeskOrdersQuery = Schema.Struct({
+  ...orderFilterFields,
+  page: Schema.optionalKey(numberOrDigits(Id)),
+  page_size: Schema.optionalKey(numberOrDigits(Schema.Literals(PAGE_SIZES))),
 }).annotate({ identifier: "DeskOrdersQuery" });
 export type DeskOrdersQuery = typeof DeskOrdersQuery.Type;
 
-/** The orders found, newest first, at most 100, each as the customer's detail shows it (whole card numbers). */
-export const DeskOrdersResponse = Schema.Struct({ orders: Schema.Array(Order) }).annotate({ identifier: "DeskOrdersResponse" });
+/** A page of the orders found, each as the customer's detail shows it (whole card numbers), and how many match in all. */
+export const DeskOrdersResponse = Schema.Struct({
+  orders: Schema.Array(Order),
+  total: Count,
+  page: Id,
+  page_size: Schema.Literals(PAGE_SIZES),
+}).annotate({ identifier: "DeskOrdersResponse" });
+export type DeskOrdersResponse = typeof DeskOrdersResponse.Type;
+
+/** `GET /api/desk/orders/export`: the list's filters and sort, and the language of the file's words (default English). */
+export const DeskOrdersExportQuery = Schema.Struct({
+  ...orderFilterFields,
+  lang: Schema.optionalKey(Schema.Literals(["en", "zh-CN"])),
+}).annotate({ identifier: "DeskOrdersExportQuery" });
+export type DeskOrdersExportQuery = typeof DeskOrdersExportQuery.Type;
 
 /** `GET /api/desk/orders/detail`: one order by id. */
 export const DeskOrderQuery = Schema.Struct({ order_id: OrderIdField }).annotate({ identifier: "DeskOrderQuery" });
@@ -183,9 +237,10 @@ export const DeskPlacesApi = {
     path: "/api/desk/stations/export",
     access: "staff",
     refusals: [],
-    request: Empty,
+    request: DeskStationsQuery,
     response: Schema.String,
-    summary: "Admin: every station as CSV (text/csv), exactly what the import reads: the CLI's export.",
+    summary:
+      "Admin: the stations the list's filters select (`city`, `open` open or closed now by the customer's rule at the server's now, `q` in the name or address, or the number; none: every station), in id order, as CSV (text/csv), exactly what the import reads: the CLI's export.",
     idempotent: true,
   }),
   deskSettings: endpoint({
@@ -212,11 +267,22 @@ export const DeskPlacesApi = {
     method: "GET",
     path: "/api/desk/orders",
     access: "staff",
-    refusals: ["OrderSearchInvalid", "PhoneInvalid"],
+    refusals: ["OrderSearchInvalid", "PhoneInvalid", "DayRangeReversed"],
     request: DeskOrdersQuery,
     response: DeskOrdersResponse,
     summary:
-      "Admin: find orders by exactly one of `phone` (read by Phone.normalize), `order_id` or `merchant_no`; newest first, at most 100, each as the customer's detail shows it. Read only: no audit row.",
+      "Admin: the orders the filters select, a page at a time (`page` from 1, `page_size` 10, 20, 50 or 100; default 20) with the total: at most one of `phone` (read by Phone.normalize), `order_id` or `merchant_no`; `status` (code), `type` (fuel, entityRecharge, virtualRecharge, topUpReplacement, cardPurchase), `station_id`, `from` / `to` (China days, both included; a reversed range 400 DayRangeReversed); sorted by `sort` created_at or amount, `dir` asc or desc (default created_at desc). Each as the customer's detail shows it, after what time has decided. Read only: no audit row.",
+    idempotent: true,
+  }),
+  deskOrdersExport: endpoint({
+    method: "GET",
+    path: "/api/desk/orders/export",
+    access: "staff",
+    refusals: ["OrderSearchInvalid", "PhoneInvalid", "DayRangeReversed"],
+    request: DeskOrdersExportQuery,
+    response: Schema.String,
+    summary:
+      "Admin: every order the list's filters select (all pages, at most 100,000, in the list's sort) as CSV (text/csv, UTF-8 with BOM for spreadsheets): amounts in yuan, statuses and types in words and China times, in `lang` (en or zh-CN). Read only: no audit row.",
     idempotent: true,
   }),
   deskOrder: endpoint({

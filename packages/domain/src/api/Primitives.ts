@@ -4,6 +4,7 @@ import * as Messages from "../Messages.ts";
 import type * as Money from "../Money.ts";
 import { CARD_TYPE_CODES, ORDER_TYPE_CODES, STATUS_CODES } from "../Order.ts";
 import { REFUND_STATUS_CODES } from "../Refund.ts";
+import { parseChinaDay } from "../Time.ts";
 
 /**
  * The scalar building blocks of the wire contract: money, times, ids, codes and bounded strings.
@@ -298,6 +299,17 @@ export const Timestamp = Schema.String.annotate({
   )
   .annotate({ identifier: "Timestamp" });
 export type Timestamp = typeof Timestamp.Type;
+
+/**
+ * A China calendar day, `YYYY-MM-DD` (a date picker's value): a filter's whole day in China time
+ * (UTC+8), read by `Time.parseChinaDay`, whatever zone the caller's device is set to.
+ */
+export const ChinaDay = Schema.String.check(
+  Schema.isMaxLength(10),
+  Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/u, { expected: "a day \"YYYY-MM-DD\"" }),
+  Schema.makeFilter<string>((s) => parseChinaDay(s) !== undefined, { expected: "a real calendar day from 1970 on" }),
+).annotate({ identifier: "ChinaDay", description: "a China calendar day \"YYYY-MM-DD\" (UTC+8)" });
+export type ChinaDay = typeof ChinaDay.Type;
 
 /** A wall-clock time "HH:mm" in China time (business hours); "24:00" is allowed as an end. */
 export const ClockTime = Schema.String.check(

@@ -348,7 +348,12 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   },
   deskSettings: { request: {}, response: { settings: exampleWebInfo } },
   deskSettingsSave: { request: { price_0_now: 689, tel1: "400-800-1234" }, response: { settings: { ...exampleWebInfo, price_0_now: 689, tel1: "400-800-1234" } } },
-  deskOrders: { request: { phone: "13800138000" }, response: { orders: [exampleOrder] } },
+  deskOrders: { request: { phone: "13800138000", status: 2, from: "2024-11-26", to: "2024-11-26", sort: "amount", dir: "desc", page: 1, page_size: 20 }, response: { orders: [exampleOrder], total: 1, page: 1, page_size: 20 } },
+  deskOrdersExport: {
+    request: { status: 2, type: "fuel", from: "2024-11-26", to: "2024-11-30", lang: "zh-CN" },
+    response:
+      "\uFEFF订单号,商户订单号,下单时间,类型,状态,油站或加油卡,客户手机号,订单金额（元）,实付金额（元）,支付时间\r\n5001,FO20241126091530123456,2024-11-26 09:15:30,加油,待使用,黄埔东加油站,13800138000,100.00,91.62,2024-11-26 09:16:02\r\n",
+  },
   deskOrder: {
     request: { order_id: 5001 },
     response: {
@@ -371,7 +376,7 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
     },
   },
   deskStationsExport: {
-    request: {},
+    request: { city: "Guangzhou", open: "open" },
     response: "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time\r\nGuangzhou,Huangpu East Station,88 Huangpu East Road,113.4521,23.1042,,689,745,745,0#;92#,GZ012,020-12345678,06:00,22:00\r\n",
   },
   deskLogin: { request: { name: "li.cashier", password: "hK7pQ2wXz9rT4mNb" }, response: { name: "li.cashier", role: "cashier", must_change_password: true } },

@@ -28,9 +28,9 @@ describe("the endpoint table", () => {
   it("GET endpoints take no body: Empty, or a query struct (sandbox SMS, sandbox geocode)", () => {
     const gets = ApiList.filter((e) => e.method === "GET");
     expect(gets.map((e) => e.path).sort()).toEqual(
-      ["/api/desk/audit", "/api/desk/blacklist", "/api/desk/invites", "/api/desk/me", "/api/desk/orders", "/api/desk/orders/detail", "/api/desk/queue", "/api/desk/settings", "/api/desk/staff", "/api/desk/stations", "/api/desk/stations/export", "/api/ready", "/api/recharge/cardlist", "/api/sandbox/geocode", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
+      ["/api/desk/audit", "/api/desk/blacklist", "/api/desk/invites", "/api/desk/me", "/api/desk/orders", "/api/desk/orders/detail", "/api/desk/orders/export", "/api/desk/queue", "/api/desk/settings", "/api/desk/staff", "/api/desk/stations", "/api/desk/stations/export", "/api/ready", "/api/recharge/cardlist", "/api/sandbox/geocode", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
     );
-    const withQuery = ["/api/desk/audit", "/api/desk/invites", "/api/desk/orders", "/api/desk/orders/detail", "/api/sandbox/geocode", "/api/sandbox/sms"];
+    const withQuery = ["/api/desk/audit", "/api/desk/invites", "/api/desk/orders", "/api/desk/orders/detail", "/api/desk/orders/export", "/api/desk/stations/export", "/api/sandbox/geocode", "/api/sandbox/sms"];
     for (const e of gets) if (!withQuery.includes(e.path)) expect(isNoPayload(e)).toBe(true);
   });
 

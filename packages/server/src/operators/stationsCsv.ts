@@ -134,9 +134,9 @@ export const importStationsCsv = async (
   });
 };
 
-/** Every station as CSV rows, the header first: what the import reads. */
-export const stationsCsvRows = async (db: Database): Promise<string[][]> => {
-  const rows = await db.select().from(stations).orderBy(asc(stations.id));
+/** Every station as CSV rows, the header first, in id order: what the import reads. `only` keeps those it answers true for (the desk's list filters). */
+export const stationsCsvRows = async (db: Database, only: (station: typeof stations.$inferSelect) => boolean = () => true): Promise<string[][]> => {
+  const rows = (await db.select().from(stations).orderBy(asc(stations.id))).filter(only);
   return [
     [...STATION_COLUMNS],
     ...rows.map((s) => [

@@ -1,8 +1,10 @@
-import { Api } from "@fuel/domain/api";
+import { StationFilter } from "@fuel/domain";
+import { Api, type DeskStationsQuery } from "@fuel/domain/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { stationsCsvRows } from "../operators/stationsCsv.ts";
 import { recordAct } from "../desk/audit.ts";
-import { deskOrder, findDeskOrders } from "../desk/admin/orders.ts";
+import { deskOrder } from "../desk/admin/orders.ts";
+import { deskOrdersCsvRows, listDeskOrders } from "../desk/admin/orderList.ts";
 import { importDeskStations, listDeskStations, saveDeskStation, type AuditStations } from "../desk/admin/places.ts";
 import { readDeskSettings, saveDeskSettings } from "../desk/admin/placesSettings.ts";
 import { requireStaff } from "../desk/session.ts";
@@ -17,6 +19,9 @@ import { refuse } from "../refusals/Refusal.ts";
  * change evicts this process's catalogue cache at once, as the CLI's import through the server
  * does, so customers see it on their next read rather than after the cache's 5 s.
  */
+/** The export's query as the domain's station filter (absent parts filter nothing). */
+const stationFilterOf = (query: DeskStationsQuery): StationFilter.StationFilter => ({ city: query.city ?? "", open: query.open ?? "any", text: query.q ?? "" });
+
 export const deskPlacesRoutes = (app: FastifyInstance): void => {
   const { db, catalogue } = app.deps;
 
@@ -56,7 +61,14 @@ export const deskPlacesRoutes = (app: FastifyInstance): void => {
   registerEndpoint(
     app,
     Api.deskStationsExport,
-    async () => csvDownload("stations.csv", await stationsCsvRows(db)),
+    async (query, ctx) => {
+      // The list's own rule at the server's now: the file holds the stations the screen shows.
+      const filter = stationFilterOf(query);
+      const rows = await stationsCsvRows(db, (s) =>
+        StationFilter.matchesStationFilter({ id: s.id, city: s.city, title: s.title, address: s.address, business_start_time: s.businessStartTime, business_end_time: s.businessEndTime }, filter, ctx.now),
+      );
+      return csvDownload("stations.csv", rows);
+    },
     { preHandler: requireStaff("manageStations") },
   );
 
@@ -74,7 +86,14 @@ export const deskPlacesRoutes = (app: FastifyInstance): void => {
     { preHandler: requireStaff("manageSettings") },
   );
 
-  registerEndpoint(app, Api.deskOrders, async (query, ctx) => ({ orders: await findDeskOrders(db, query, ctx.now) }), { preHandler: requireStaff("readOrders") });
+  registerEndpoint(app, Api.deskOrders, async (query, ctx) => listDeskOrders(db, query, ctx.now), { preHandler: requireStaff("readOrders") });
+
+  registerEndpoint(
+    app,
+    Api.deskOrdersExport,
+    async ({ lang, ...filter }, ctx) => csvDownload("orders.csv", await deskOrdersCsvRows(db, filter, lang ?? "en", ctx.now)),
+    { preHandler: requireStaff("readOrders") },
+  );
 
   registerEndpoint(app, Api.deskOrder, async ({ order_id }, ctx) => deskOrder(db, order_id, ctx.now), { preHandler: requireStaff("readOrders") });
 };

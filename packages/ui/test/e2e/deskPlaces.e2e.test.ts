@@ -129,10 +129,19 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await page.locator("a.row-link", { hasText: title }).waitFor();
     await shot(page, locale, "import-done");
 
-    // The export: the CLI's CSV, the new station and the new price in it.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: t("desk.places.export") }).click()]);
-    expect(download.suggestedFilename()).toBe("stations.csv");
-    const exported = readFileSync(await download.path(), "utf8");
+    // The export of what the filters select (issue 34): the list searched by the new title, the file holds that station only.
+    const exportNow = async (): Promise<string> => {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: t("desk.places.export") }).click()]);
+      expect(download.suggestedFilename()).toBe("stations.csv");
+      return readFileSync(await download.path(), "utf8");
+    };
+    const filtered = (await exportNow()).trim().split(/\r?\n/);
+    expect(filtered[0]).toBe(HEADER);
+    expect(filtered).toHaveLength(2);
+    expect(filtered[1]).toContain(title);
+    // Filters cleared: the CLI's CSV of every station, the edited one at its new price.
+    await page.getByRole("button", { name: t("desk.table.clear") }).click();
+    const exported = await exportNow();
     expect(exported.split(/\r?\n/)[0]).toBe(HEADER);
     expect(exported).toContain(title);
     expect(exported).toContain(`,${before.title},`);

@@ -6,10 +6,12 @@ import { deskText, docShot, newStaff, signInAtDesk } from "./deskSupport.ts";
 import { baseUrl, createFuelOrder, launch, payInSandbox, qrCodeOf, screenshot, scrollsSideways, signedInCustomer } from "./support.ts";
 
 /**
- * The admin's records at the desk in Chromium (issue 26), at 360x640 in both languages: a
+ * The admin's records at the desk in Chromium (issues 26, 34), at 360x640 in both languages: a
  * customer's paid fuel order found by the customer's phone and by its merchant number, its detail
  * (amount, paid, the live QR code); the audit log showing the admin's own sign-in with its address,
- * filtered by act, and downloaded as CSV.
+ * filtered by act, and downloaded as CSV. At 1024x768 (issue 34) the lists are tables: orders
+ * filtered by state and day, sorted, and exported (the file holds exactly those orders), the
+ * audit log in words, the stations and staff.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -64,6 +66,8 @@ describe.each(["en", "zh-CN"] as const)("the admin's records in %s", (locale) =>
     expect(await row.textContent()).toContain(t("ordersStatus_unused"));
     expect(await row.textContent()).toContain(Money.formatYuan(detail.order.amount));
     expect(await scrollsSideways(page)).toBe(false);
+    // A phone keeps the cards: no table.
+    expect(await page.locator("table").count()).toBe(0);
     await shotTo(page, `orders-found-${locale}`);
 
     await row.click();
@@ -103,6 +107,7 @@ describe.each(["en", "zh-CN"] as const)("the admin's records in %s", (locale) =>
     await signIn.waitFor();
     expect(await signIn.textContent()).toContain(address);
     expect(await scrollsSideways(page)).toBe(false);
+    expect(await page.locator("table").count()).toBe(0);
     await shotTo(page, `audit-${locale}`);
 
     await page.locator("#audit-staff").fill(admin.name);
@@ -123,14 +128,122 @@ describe.each(["en", "zh-CN"] as const)("the admin's records in %s", (locale) =>
   });
 });
 
+const DESKTOP = { width: 1024, height: 768 } as const;
+
+interface OrdersAnswer {
+  readonly orders: ReadonlyArray<{ readonly order_id: number; readonly order_status: number; readonly created_at: string }>;
+  readonly total: number;
+}
+
+/** The rows of a downloaded CSV (its BOM dropped), split on commas: the order CSV quotes no field of these orders. */
+const csvRows = (text: string): string[][] =>
+  text
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r\n/)
+    .map((line) => line.split(","));
+
+describe.each(["en", "zh-CN"] as const)("the admin's lists at 1024x768 in %s", (locale) => {
+  const t = (key: Parameters<typeof deskText>[1], params?: Readonly<Record<string, string | number>>) => deskText(locale, key, params);
+  const desktop = async (): Promise<Page> => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: locale === "zh-CN" ? "zh-CN" : "en-US", serviceWorkers: "block", acceptDownloads: true });
+    return context.newPage();
+  };
+
+  it("filters orders by state and day in a table, sorts them, and exports exactly those orders", async () => {
+    const customer = await signedInCustomer({ activated: true });
+    const paid = await createFuelOrder(customer, 20000);
+    await payInSandbox(paid.orderId);
+    const unpaid = await createFuelOrder(customer, 15000);
+    const admin = await newStaff("admin");
+    const day = (await admin.caller.get<OrdersAnswer>(`/api/desk/orders?order_id=${paid.orderId}`)).orders[0]?.created_at.slice(0, 10) ?? "";
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const expected = await admin.caller.get<OrdersAnswer>(`/api/desk/orders?status=2&from=${day}&to=${day}&page_size=100`);
+    expect(expected.total).toBeLessThanOrEqual(100);
+
+    const page = await desktop();
+    await signInAtDesk(page, locale, admin.name, admin.password);
+    await page.getByRole("link", { name: t("desk.menu.orders") }).click();
+    const table = page.getByRole("table", { name: t("desk.menu.orders") });
+    await table.waitFor();
+    await page.locator("#orders-status").selectOption({ label: t("ordersStatus_unused") });
+    await page.locator("#orders-from").fill(day);
+    await page.locator("#orders-to").fill(day);
+    await page.waitForURL(new RegExp(`status=2.*from=${day}&to=${day}`));
+    await expect.poll(() => table.locator("tbody tr").count()).toBe(Math.min(expected.total, 20));
+    const statuses = await table.locator("tbody tr td:nth-child(5)").allTextContents();
+    expect(new Set(statuses)).toEqual(new Set([t("ordersStatus_unused")]));
+    await table.locator("tbody tr", { hasText: String(paid.orderId) }).first().waitFor();
+    expect(await table.locator("tbody tr", { hasText: paid.mchntNo }).count()).toBe(1);
+    expect(await table.locator("tbody tr", { hasText: unpaid.mchntNo }).count()).toBe(0);
+    expect(await page.getByText(t("desk.table.range", { first: 1, last: Math.min(expected.total, 20), total: expected.total })).count()).toBe(1);
+
+    // Amount, highest first: a header once ascending, again descending, marked so.
+    const amount = table.getByRole("columnheader", { name: new RegExp(t("desk.records.amount")) });
+    await amount.getByRole("button").click();
+    await expect.poll(() => amount.getAttribute("aria-sort")).toBe("ascending");
+    await amount.getByRole("button").click();
+    await expect.poll(() => amount.getAttribute("aria-sort")).toBe("descending");
+    expect(await scrollsSideways(page)).toBe(false);
+    await shotTo(page, `orders-table-${locale}`);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: t("desk.table.exportCsv") }).click()]);
+    const [header, ...rows] = csvRows(readFileSync(await download.path(), "utf8"));
+    expect(header?.[0]).toBe(locale === "zh-CN" ? "订单号" : "Order number");
+    expect(new Set(rows.map((r) => Number(r[0])))).toEqual(new Set(expected.orders.map((o) => o.order_id)));
+    expect(rows).toHaveLength(expected.total);
+    const mine = rows.find((r) => Number(r[0]) === paid.orderId);
+    expect(mine?.[4]).toBe(t("ordersStatus_unused"));
+    expect(mine?.[7]).toBe("200.00");
+    expect(mine?.[2]).toMatch(new RegExp(`^${day} \\d{2}:\\d{2}:\\d{2}$`));
+    await page.context().close();
+  });
+
+  it("reads the audit log in words in a table", async () => {
+    const admin = await newStaff("admin");
+    await admin.caller.post("/api/desk/invites/create", { count: 3 });
+    const blocked = `136${String(Date.now() % 1e8).padStart(8, "0")}`;
+    await admin.caller.post("/api/desk/blacklist/add", { phone: blocked });
+    const page = await desktop();
+    await signInAtDesk(page, locale, admin.name, admin.password);
+    await page.goto(`${baseUrl()}/desk/audit`);
+    const table = page.getByRole("table", { name: t("desk.menu.audit") });
+    await table.waitFor();
+    const invites = table.locator("tbody tr", { hasText: admin.name }).filter({ hasText: t("desk.records.act.inviteCreated") }).first();
+    expect(await invites.textContent()).toContain(t("desk.records.audit.on.invites", { count: 3 }));
+    const blacklisted = table.locator("tbody tr", { hasText: blocked }).first();
+    const words = (await blacklisted.textContent()) ?? "";
+    expect(words).toContain(t("desk.records.audit.on.phone", { phone: blocked }));
+    expect(words).toContain(`${t("desk.records.audit.field.blacklisted")}${t("desk.records.audit.keySeparator")}${t("desk.records.audit.blacklisted.no")} → ${t("desk.records.audit.blacklisted.yes")}`);
+    const all = (await table.textContent()) ?? "";
+    for (const raw of ["blacklisted:", "order_status", "true", "false", "3 codes"]) expect(all).not.toContain(raw);
+    expect(await scrollsSideways(page)).toBe(false);
+    await shotTo(page, `audit-table-${locale}`);
+
+    // The stations and staff as tables too; the admin's own row offers no disable or reset.
+    await page.goto(`${baseUrl()}/desk/stations`);
+    await page.getByRole("table", { name: t("desk.menu.stations") }).waitFor();
+    await page.locator("#places-open").selectOption("open");
+    await shotTo(page, `stations-table-${locale}`);
+    await page.goto(`${baseUrl()}/desk/staff`);
+    const own = page.getByRole("table").locator("tbody tr", { hasText: admin.name });
+    await own.waitFor();
+    expect(await own.getByRole("button").count()).toBe(0);
+    expect(await own.textContent()).toContain(t("desk.people.staff.ownAccount"));
+    await own.scrollIntoViewIfNeeded();
+    await shotTo(page, `staff-table-${locale}`);
+    await page.context().close();
+  });
+});
+
 describe("the admin's records at a tablet width", () => {
-  it("the audit log and an empty order search read as on a phone, only wider", async () => {
+  it("the audit log and an empty order search read as tables at 820 px, without scrolling sideways", async () => {
     const admin = await newStaff("admin");
     const context = await browser.newContext({ viewport: { width: 820, height: 1180 }, serviceWorkers: "block" });
     const page = await context.newPage();
     await signInAtDesk(page, "en", admin.name, admin.password);
     await page.goto(`${baseUrl()}/desk/audit`);
-    await page.locator(".records-audit-row").first().waitFor();
+    await page.getByRole("table").locator("tbody tr").first().waitFor();
     expect(await scrollsSideways(page)).toBe(false);
     await shotTo(page, "audit-tablet-en");
     await page.goto(`${baseUrl()}/desk/orders?q=FO-none`);

@@ -1,7 +1,7 @@
 import { cleanup, configure as configureTestingLibrary } from "@testing-library/react";
 import { Dialog, Toast } from "antd-mobile";
 import { configure } from "mobx";
-import { afterEach, beforeAll } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 // Notices (app/Notices.tsx) imports the Toast component by this path on a store's first notice,
 // after the render that raised it. Loaded here, it is in the module graph before any test starts:
 // a notice raised as a test file ends would otherwise load it (and its mask.css) while Vitest
@@ -22,6 +22,8 @@ afterEach(() => {
   document.body.replaceChildren();
   window.localStorage.clear();
   window.sessionStorage.clear();
+  // A test's screen width (the desk's screenWidth) or other stubbed global ends with the test.
+  vi.unstubAllGlobals();
 });
 
 installKitRenderer();

@@ -44,10 +44,9 @@ describe("the admin's look at orders", () => {
     expect(expectSuccess<Found>(await deskGet(booted, "/api/desk/orders?order_id=999999", { cookie })).orders).toEqual([]);
   });
 
-  it("a search names exactly one key and a readable phone, else 400 with a clear message", async () => {
+  it("a search names at most one key and a readable phone, else 400 with a clear message", async () => {
     const cookie = await admin();
     for (const [url, tag] of [
-      ["/api/desk/orders", "OrderSearchInvalid"],
       ["/api/desk/orders?phone=13912345678&order_id=1", "OrderSearchInvalid"],
       ["/api/desk/orders?phone=12345", "PhoneInvalid"],
     ] as const) {

@@ -169,6 +169,26 @@ describe("the admin's stations at the desk", () => {
     expect(await allStations()).toEqual(before);
   });
 
+  it("exports exactly the stations the list's filters select: city, open or closed now (the customer's rule at the server's now), text", async () => {
+    const cookie = await admin();
+    // 10:00 China time: the night station is closed, the day station open.
+    const csv = `${HEADER}\nTestville,Night Stop,9 Moon Road,113.5,23.1,,650,700,700,0#,,,20:00,06:00\nTestville,Day Stop,1 Sun Road,113.5,23.1,,650,700,700,0#,,,06:00,22:00\nOtherville,Sun Corner,2 Sun Road,113.5,23.1,,650,700,700,0#,,,00:00,24:00\n`;
+    expectSuccess(await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie }));
+    const titles = async (query: string) => {
+      const res = await deskGet(booted, `/api/desk/stations/export?${query}`, { cookie });
+      expect(res.statusCode, query).toBe(200);
+      return res.body.trim().split(/\r?\n/).slice(1).map((line) => line.split(",")[1]);
+    };
+    expect(await titles("city=Testville")).toEqual(["Night Stop", "Day Stop"]);
+    expect(await titles("city=Testville&open=open")).toEqual(["Day Stop"]);
+    expect(await titles("city=Testville&open=closed")).toEqual(["Night Stop"]);
+    expect(await titles(`q=${encodeURIComponent("sun road")}`)).toEqual(["Day Stop", "Sun Corner"]);
+    expect(await titles("q=stop&open=closed")).toEqual(["Night Stop"]);
+    expect(await titles("city=Nowhere")).toEqual([]);
+    expect((await titles("")).length).toBe((await allStations()).length);
+    for (const query of ["open=maybe", `q=${"x".repeat(65)}`]) expect((await deskGet(booted, `/api/desk/stations/export?${query}`, { cookie })).statusCode, query).toBe(400);
+  });
+
   it("malformed bodies answer 400, never 500", async () => {
     const cookie = await admin();
     for (const body of [{ csv: 42 }, {}, "not json"]) {

@@ -6,6 +6,7 @@ import { people } from "./people.ts";
 import { places } from "./places.ts";
 import { records } from "./records.ts";
 import { shell } from "./shell.ts";
+import { table } from "./table.ts";
 
 /**
  * The desk's own texts, one file per area, merged here; the app's catalogue (the domain's
@@ -13,11 +14,11 @@ import { shell } from "./shell.ts";
  * in the app. A key added in English must be added in zh-CN too: the type refuses a locale that
  * misses one.
  */
-const deskEn = { ...shell.en, ...cashier.en, ...distributor.en, ...places.en, ...people.en, ...records.en } as const;
+const deskEn = { ...shell.en, ...cashier.en, ...distributor.en, ...places.en, ...people.en, ...records.en, ...table.en } as const;
 
 export type DeskKey = keyof typeof deskEn;
 
-const deskZh: Record<DeskKey, string> = { ...shell["zh-CN"], ...cashier["zh-CN"], ...distributor["zh-CN"], ...places["zh-CN"], ...people["zh-CN"], ...records["zh-CN"] };
+const deskZh: Record<DeskKey, string> = { ...shell["zh-CN"], ...cashier["zh-CN"], ...distributor["zh-CN"], ...places["zh-CN"], ...people["zh-CN"], ...records["zh-CN"], ...table["zh-CN"] };
 
 const deskCatalogue: Readonly<Record<Messages.Locale, Readonly<Record<string, string>>>> = { en: deskEn, "zh-CN": deskZh };
 

@@ -6,10 +6,13 @@ import { observer } from "mobx-react-lite";
 import { formatChinaTime } from "../../components/orders/format.ts";
 import { useDesk } from "../stores/DeskContext.tsx";
 import type { DeskInviteRow, InvitesStore } from "../stores/people/InvitesStore.ts";
+import { useWide } from "../table/useWide.ts";
+import { InviteTable } from "./InviteTable.tsx";
 
-/** Every invite code, newest first: when made, and when and by which phone it was used (unused ones marked). */
+/** Every invite code, newest first: when made, and when and by which phone it was used (unused ones marked); a table at 768 px and over. */
 export const InviteList = observer(function InviteList({ store }: { readonly store: InvitesStore }) {
   const { i18n } = useDesk();
+  const wide = useWide();
   const pages = store.pages;
   if (pages === undefined) return null;
   return (
@@ -19,6 +22,8 @@ export const InviteList = observer(function InviteList({ store }: { readonly sto
       </h2>
       {pages.invites.length === 0 ? (
         <ErrorBlock status="empty" title="" description={i18n.t("desk.people.invites.empty")} />
+      ) : wide ? (
+        <InviteTable invites={pages.invites} caption={i18n.t("desk.people.invites.list", { total: pages.total })} />
       ) : (
         <List>
           {pages.invites.map((invite) => (

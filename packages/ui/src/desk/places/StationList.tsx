@@ -1,23 +1,25 @@
-import Button from "antd-mobile/es/components/button";
 import DotLoading from "antd-mobile/es/components/dot-loading";
 import List from "antd-mobile/es/components/list";
 import { observer } from "mobx-react-lite";
 import { Link } from "../../router/index.tsx";
-import { DeskField } from "../shell/DeskField.tsx";
 import { DeskProblem } from "../shell/DeskProblem.tsx";
 import { useDesk } from "../stores/DeskContext.tsx";
 import { describeDeskError } from "../stores/deskMessages.ts";
 import type { StationsImportStore } from "../stores/places/StationsImportStore.ts";
-import { STATIONS_PAGE, type StationsStore } from "../stores/places/StationsStore.ts";
+import type { StationsStore } from "../stores/places/StationsStore.ts";
+import { DeskPager } from "../table/DeskPager.tsx";
+import { useWide } from "../table/useWide.ts";
 import { chosenCsv } from "./chosenFiles.ts";
 import { FilePicker } from "./FilePicker.tsx";
+import { StationFilters } from "./StationFilters.tsx";
 import { StationRow } from "./StationRow.tsx";
 import { StationsImport } from "./StationsImport.tsx";
+import { StationTable } from "./StationTable.tsx";
 
-/** Where the export downloads from: the contract's `deskStationsExport` (a GET answering text/csv; the session's cookie goes with it). */
-const EXPORT_PATH = "/api/desk/stations/export";
-
-/** The admin's stations: add, import and export, then every station, searched on this device. */
+/**
+ * The admin's stations: add, import, and export what the filters select; then the filter bar and
+ * the stations a page at a time, as a table at 768 px and over, as cards on a phone.
+ */
 export const StationList = observer(function StationList({ store, importer }: { readonly store: StationsStore; readonly importer: StationsImportStore }) {
   const { i18n } = useDesk();
   return (
@@ -27,7 +29,8 @@ export const StationList = observer(function StationList({ store, importer }: { 
           {i18n.t("desk.places.add")}
         </Link>
         <FilePicker id="places-import-file" label={i18n.t("desk.places.import")} accept=".csv,text/csv,text/plain" disabled={importer.busy} onFile={(f) => void importer.choose(chosenCsv(f))} />
-        <a href={EXPORT_PATH} download="stations.csv" className="places-button">
+        {/* A plain link: the browser downloads the file itself, the staff cookie going with it. */}
+        <a href={store.exportHref} download="stations.csv" className="places-button" title={i18n.t("desk.table.exportHint")}>
           {i18n.t("desk.places.export")}
         </a>
       </div>
@@ -39,6 +42,7 @@ export const StationList = observer(function StationList({ store, importer }: { 
 
 const Stations = observer(function Stations({ store }: { readonly store: StationsStore }) {
   const { i18n } = useDesk();
+  const wide = useWide();
   const load = store.load;
   if (load.kind === "loading") {
     return (
@@ -49,37 +53,28 @@ const Stations = observer(function Stations({ store }: { readonly store: Station
   }
   if (load.kind === "failed") return <DeskProblem text={describeDeskError(load.problem, i18n)} onRetry={() => void store.fetch()} />;
   if (load.stations.length === 0) return <p className="places-count">{i18n.t("desk.places.none")}</p>;
+  const selected = store.selected.length;
   return (
     <>
-      <div className="places-search">
-        <DeskField
-          id="places-search"
-          type="search"
-          inputMode="search"
-          label={i18n.t("desk.places.searchLabel")}
-          placeholder={i18n.t("desk.places.searchPlaceholder")}
-          value={store.query}
-          onChange={store.setQuery}
-          maxLength={64}
-        />
-      </div>
+      <StationFilters store={store} />
       <p className="places-count" role="status">
-        {store.matching.length === 0
-          ? i18n.t("desk.places.noMatch", { query: store.query.trim() })
-          : i18n.t("desk.places.count", { shown: store.matching.length, total: load.stations.length })}
+        {selected === 0 ? i18n.t("desk.places.noMatch") : i18n.t("desk.places.count", { shown: selected, total: load.stations.length })}
+        {store.filtered ? (
+          <button type="button" className="places-clear" onClick={store.clearFilters}>
+            {i18n.t("desk.table.clear")}
+          </button>
+        ) : null}
       </p>
-      {store.shown.length === 0 ? null : (
+      {selected === 0 ? null : wide ? (
+        <StationTable store={store} />
+      ) : (
         <List>
-          {store.shown.map((station) => (
+          {store.pageRows.map((station) => (
             <StationRow key={station.id} station={station} />
           ))}
         </List>
       )}
-      {store.hiddenCount === 0 ? null : (
-        <Button block className="places-more" onClick={store.showMore}>
-          {i18n.t("desk.places.showMore", { more: Math.min(store.hiddenCount, STATIONS_PAGE) })}
-        </Button>
-      )}
+      {selected === 0 ? null : <DeskPager page={store.currentPage} pageSize={store.pageSize} total={selected} onPage={store.setPage} onPageSize={store.setPageSize} />}
     </>
   );
 });

@@ -8,8 +8,10 @@ import { useDesk, useScreenStore } from "../stores/DeskContext.tsx";
 import { AuditStore } from "../stores/records/AuditStore.ts";
 import { AuditFiltersForm } from "./AuditFiltersForm.tsx";
 import { AuditRowCard } from "./AuditRowCard.tsx";
+import { AuditTable } from "./AuditTable.tsx";
+import { useWide } from "../table/useWide.ts";
 
-/** /desk/audit: the filters, the CSV download of what they match, and the log newest first, 100 at a time. */
+/** /desk/audit: the filters, the CSV download of what they match, and the log newest first, 100 at a time (a table at 768 px and over). */
 export const AuditPanel = observer(function AuditPanel() {
   const { i18n } = useDesk();
   const store = useScreenStore(({ ports, i18n: language }) => new AuditStore(ports, language));
@@ -17,7 +19,7 @@ export const AuditPanel = observer(function AuditPanel() {
     void store.load();
   }, [store]);
   return (
-    <DeskPage title={i18n.t("desk.menu.audit")}>
+    <DeskPage title={i18n.t("desk.menu.audit")} wide>
       <AuditFiltersForm store={store} />
       <p className="records-csv-line">
         <a className="records-csv" href={store.csvHref} download="audit-log.csv">
@@ -32,6 +34,7 @@ export const AuditPanel = observer(function AuditPanel() {
 
 const AuditRows = observer(function AuditRows({ store }: { readonly store: AuditStore }) {
   const { i18n } = useDesk();
+  const wide = useWide();
   const { rows } = store;
   if (rows === undefined || store.loading) {
     if (store.problemText !== undefined && rows === undefined) return <DeskProblem text={store.problemText} onRetry={() => void store.load()} />;
@@ -45,11 +48,15 @@ const AuditRows = observer(function AuditRows({ store }: { readonly store: Audit
   return (
     <section aria-label={i18n.t("desk.menu.audit")}>
       <p className="records-hint">{i18n.t("desk.records.audit.times")}</p>
-      <ol className="records-audit">
-        {rows.map((row) => (
-          <AuditRowCard key={row.id} row={row} />
-        ))}
-      </ol>
+      {wide ? (
+        <AuditTable rows={rows} />
+      ) : (
+        <ol className="records-audit">
+          {rows.map((row) => (
+            <AuditRowCard key={row.id} row={row} />
+          ))}
+        </ol>
+      )}
       {store.moreProblemText === undefined ? null : <DeskProblem text={store.moreProblemText} onRetry={() => void store.more()} />}
       {store.hasMore ? (
         store.moreProblemText === undefined ? (

@@ -1,16 +1,17 @@
 import type { AuditRow } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
 import { useDesk } from "../stores/DeskContext.tsx";
-import { changeLines } from "../stores/records/auditChanges.ts";
+import { auditWords } from "../stores/records/auditChanges.ts";
 import { deskTime } from "./format.ts";
 
 /**
  * One act of the audit log: the act in words and when (China time), who and from which address,
- * what it was on, and what it changed as `field: before → after` lines that wrap on a phone.
+ * what it was on, and what it changed as `field: before → after` lines that wrap on a phone, all
+ * in the admin's words (`auditWords`).
  */
 export const AuditRowCard = observer(function AuditRowCard({ row }: { readonly row: AuditRow }) {
   const { i18n } = useDesk();
-  const lines = changeLines(row.before, row.after);
+  const { subject, lines } = auditWords(row, i18n);
   const none = i18n.t("desk.records.audit.none");
   return (
     <li className="records-audit-row">
@@ -27,10 +28,10 @@ export const AuditRowCard = observer(function AuditRowCard({ row }: { readonly r
           <dt>{i18n.t("desk.records.audit.address")}</dt>
           <dd className="records-wrap">{row.address}</dd>
         </div>
-        {row.subject === "" ? null : (
+        {subject === "" ? null : (
           <div className="records-fact">
             <dt>{i18n.t("desk.records.audit.subject")}</dt>
-            <dd className="records-wrap">{row.subject}</dd>
+            <dd className="records-wrap">{subject}</dd>
           </div>
         )}
       </dl>
@@ -38,7 +39,7 @@ export const AuditRowCard = observer(function AuditRowCard({ row }: { readonly r
         <ul className="records-changes" aria-label={i18n.t("desk.records.audit.changes")}>
           {lines.map((line, index) => (
             <li key={line.key ?? index} className="records-wrap">
-              {line.key === undefined ? null : <span className="records-change-key">{line.key}: </span>}
+              {line.key === undefined ? null : <span className="records-change-key">{`${line.key}${i18n.t("desk.records.audit.keySeparator")}`}</span>}
               <span className="records-before">{line.before ?? none}</span>
               {" → "}
               <span className="records-after">{line.after ?? none}</span>

@@ -11,19 +11,19 @@ import { OrderRecordView } from "./OrderRecordView.tsx";
 /** An address part that is an order id: digits only (anything else is no order). */
 const ORDER_ID = /^[1-9]\d{0,9}$/;
 
-/** /desk/orders/<id>: one order whole; back returns to the search it was opened from (`?q=`). */
+/** /desk/orders/<id>: one order whole; back returns to the list it was opened from (its search, filters, sort and page). */
 export const OrderDetailPanel = observer(function OrderDetailPanel({ id }: { readonly id: string }) {
   const { i18n } = useDesk();
   const store = useScreenStore(({ ports, i18n: language }) => new OrderDetailStore(ports, language));
   const [params] = useSearchParams();
-  const q = params.get("q") ?? "";
+  const list = params.toString();
   const orderId = ORDER_ID.test(id) ? Number(id) : undefined;
 
   useEffect(() => {
     if (orderId !== undefined) void store.load(orderId);
   }, [store, orderId]);
 
-  const back = q === "" ? "/desk/orders" : `/desk/orders?q=${encodeURIComponent(q)}`;
+  const back = list === "" ? "/desk/orders" : `/desk/orders?${list}`;
   return (
     <DeskPage title={orderId === undefined ? i18n.t("desk.menu.orders") : i18n.t("desk.records.orderNo", { id: orderId })} back={back}>
       {orderId === undefined ? (

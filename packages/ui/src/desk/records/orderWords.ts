@@ -1,4 +1,4 @@
-import { QrCode, Refund, Time } from "@fuel/domain";
+import { Order, OrderWords, QrCode, Refund, Time } from "@fuel/domain";
 import type { Order as WireOrder } from "@fuel/domain/api";
 import { rechargeCardTitle } from "../../components/orders/rechargeCard.ts";
 import { kindOf } from "../../stores/orders/OrderEntry.ts";
@@ -14,6 +14,10 @@ export const deskKindOf = (order: WireOrder): DeskOrderKind => {
 };
 
 export const kindText = (order: WireOrder, i18n: DeskI18n): string => i18n.t(`desk.records.kind.${deskKindOf(order)}`);
+
+/** The order's category (`Order.categoryOf`: which card a recharge is for) in the desk's words, as the filter and the CSV name it. */
+export const categoryText = (order: WireOrder, i18n: DeskI18n): string =>
+  OrderWords.categoryWord(Order.categoryOf({ kind: kindOf(order), cardType: order.card_type, issuesCard: deskKindOf(order) === "cardPurchase" }), i18n.locale);
 
 /** What the order is at: its station for fuel, its card for a recharge (as the customer's list names them). */
 export const placeText = (order: WireOrder, i18n: DeskI18n): string =>

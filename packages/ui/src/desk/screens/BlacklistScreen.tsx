@@ -16,7 +16,7 @@ export default observer(function BlacklistScreen() {
     void store.load();
   }, [store]);
   return (
-    <DeskPage title={i18n.t("desk.menu.blacklist")}>
+    <DeskPage title={i18n.t("desk.menu.blacklist")} wide>
       <BlacklistAddForm store={store} />
       {store.changeProblemText === undefined ? null : (
         <p className="desk-error people-section" role="alert">

@@ -17,7 +17,7 @@ export default observer(function InvitesScreen() {
     void store.load();
   }, [store]);
   return (
-    <DeskPage title={i18n.t("desk.menu.invites")}>
+    <DeskPage title={i18n.t("desk.menu.invites")} wide>
       {store.created === undefined ? null : <CreatedCodesCard codes={store.created} onDone={store.dismissCreated} />}
       <InviteCreateForm store={store} />
       <LoadedOr load={store.list} problemText={store.loadProblemText} onRetry={() => void store.load()}>

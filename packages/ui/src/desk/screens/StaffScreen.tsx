@@ -6,6 +6,8 @@ import { IssuedPasswordCard } from "../people/IssuedPasswordCard.tsx";
 import { LoadedOr } from "../people/LoadedOr.tsx";
 import { StaffAddForm } from "../people/StaffAddForm.tsx";
 import { StaffRow } from "../people/StaffRow.tsx";
+import { StaffTable } from "../people/StaffTable.tsx";
+import { useWide } from "../table/useWide.ts";
 import { DeskPage } from "../shell/DeskPage.tsx";
 import { useDesk, useScreenStore } from "../stores/DeskContext.tsx";
 import { StaffStore } from "../stores/people/StaffStore.ts";
@@ -22,7 +24,7 @@ export default observer(function StaffScreen() {
     void store.load();
   }, [store]);
   return (
-    <DeskPage title={i18n.t("desk.menu.staff")}>
+    <DeskPage title={i18n.t("desk.menu.staff")} wide>
       {store.issued === undefined ? null : <IssuedPasswordCard issued={store.issued} onDone={store.dismissIssued} />}
       <LoadedOr load={store.view} problemText={store.loadProblemText} onRetry={() => void store.load()}>
         <StaffAddForm store={store} />
@@ -34,6 +36,7 @@ export default observer(function StaffScreen() {
 
 const StaffList = observer(function StaffList({ store }: { readonly store: StaffStore }) {
   const { i18n } = useDesk();
+  const wide = useWide();
   const staff = store.staff ?? [];
   return (
     <section className="people-section" aria-labelledby="people-staff-title">
@@ -42,6 +45,8 @@ const StaffList = observer(function StaffList({ store }: { readonly store: Staff
       </h2>
       {staff.length === 0 ? (
         <ErrorBlock status="empty" title="" description={i18n.t("desk.people.staff.empty")} />
+      ) : wide ? (
+        <StaffTable store={store} />
       ) : (
         <List>
           {staff.map((member) => (

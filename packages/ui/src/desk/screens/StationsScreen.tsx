@@ -13,8 +13,8 @@ import { StationsImportStore } from "../stores/places/StationsImportStore.ts";
 import { StationsStore } from "../stores/places/StationsStore.ts";
 
 /**
- * /desk/stations (issue 26): the admin's stations. The list, searched on this device, with the
- * CSV import and export; /desk/stations/new adds one and /desk/stations/<id> edits one, over the
+ * /desk/stations (issues 26, 34): the admin's stations. The list, filtered and sorted on this
+ * device, a table on a tablet, with the CSV import and the export of what the filters select; /desk/stations/new adds one and /desk/stations/<id> edits one, over the
  * same loaded list (the screen stays open between them, so going back needs no reload).
  */
 export default observer(function StationsScreen() {
@@ -27,7 +27,7 @@ export default observer(function StationsScreen() {
   }, [stations]);
   if (which === "") {
     return (
-      <DeskPage title={i18n.t("desk.menu.stations")}>
+      <DeskPage title={i18n.t("desk.menu.stations")} wide>
         <StationList store={stations} importer={importer} />
       </DeskPage>
     );

@@ -17,10 +17,21 @@ function BackButton({ label, onPress }: { readonly label: string; readonly onPre
 
 /**
  * A desk screen: antd-mobile's NavBar (back to the desk's menu, which then shows even to a staff
- * member with one tool; the title, the language switch)
- * over the screen's content, at most 720 px wide so a tablet reads it as a phone does.
+ * member with one tool; the title, the language switch) over the screen's content, at most 720 px
+ * wide so a tablet reads a form as a phone does (a screen of tables, `wide`, takes up to 1200 px).
  */
-export const DeskPage = observer(function DeskPage({ title, back = "/desk", children }: { readonly title: string; readonly back?: string | false; readonly children?: ReactNode }) {
+export const DeskPage = observer(function DeskPage({
+  title,
+  back = "/desk",
+  wide = false,
+  children,
+}: {
+  readonly title: string;
+  readonly back?: string | false;
+  /** A screen of tables: at 768 px and over its content may be 1200 px wide (issue 34). */
+  readonly wide?: boolean;
+  readonly children?: ReactNode;
+}) {
   const { i18n } = useDesk();
   const navigate = useNavigate();
   const header = useRef<HTMLElement>(null);
@@ -40,7 +51,7 @@ export const DeskPage = observer(function DeskPage({ title, back = "/desk", chil
           <h1 className="desk-title">{title}</h1>
         </NavBar>
       </header>
-      <main className="desk-main">{children}</main>
+      <main className={wide ? "desk-main desk-main-wide" : "desk-main"}>{children}</main>
     </div>
   );
 });

@@ -19,6 +19,15 @@ describe("the blacklist screen (issue 26)", () => {
     expect(await screen.findByText("Nobody is blacklisted.")).toBeTruthy();
   });
 
+  it("at 768 px and over, a table of phones, each with its remove button", async () => {
+    const stores = deskStores();
+    stores.api.on("deskBlacklist", { phones: ["13700000000", "13800138000"] });
+    renderDesk(<BlacklistScreen />, { stores, path: "/desk/blacklist", wide: true });
+    const table = await screen.findByRole("table", { name: "Blacklisted phones (2)" });
+    expect(within(table).getAllByRole("row")).toHaveLength(3);
+    expect(within(table).getByRole("button", { name: "Remove 13800138000" })).toBeTruthy();
+  });
+
   it("a pasted phone is confirmed as read, then listed", async () => {
     const stores = deskStores();
     stores.api.on("deskBlacklist", { phones: [] });

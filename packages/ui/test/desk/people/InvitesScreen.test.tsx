@@ -23,6 +23,26 @@ describe("the invite codes screen (issue 26)", () => {
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 
+  it("at 768 px and over, a table: code, state, made, used at and by whom (zh-CN)", async () => {
+    const stores = deskStores({ locale: "zh-CN" });
+    stores.api.on("deskInvites", {
+      invites: [
+        { code: "NEW1", created_at: "2024-11-27T09:00:00+08:00", redeemed_at: null, redeemed_by_phone: null },
+        { code: "7KQ3MZP9XA", created_at: "2024-11-26T09:00:00+08:00", redeemed_at: "2024-11-26T10:12:00+08:00", redeemed_by_phone: "13800138000" },
+      ],
+      total: 2,
+      page: 1,
+    });
+    renderDesk(<InvitesScreen />, { stores, path: "/desk/invites", wide: true });
+    const table = await screen.findByRole("table");
+    const rows = within(table).getAllByRole("row").map((row) => Array.from(row.children, (cell) => cell.textContent));
+    expect(rows).toEqual([
+      ["邀请码", "状态", "生成时间", "使用时间", "使用者手机号"],
+      ["NEW1", "未使用", "2024-11-27 09:00", "", ""],
+      ["7KQ3MZP9XA", "已使用", "2024-11-26 09:00", "2024-11-26 10:12", "13800138000"],
+    ]);
+  });
+
   it("refuses a wrong count at the field, then creates and shows the new codes to copy (zh-CN)", async () => {
     const stores = deskStores({ locale: "zh-CN" });
     renderDesk(<InvitesScreen />, { stores, path: "/desk/invites" });

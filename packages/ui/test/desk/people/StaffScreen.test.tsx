@@ -20,6 +20,24 @@ describe("the staff screen (issue 26)", () => {
     expect(screen.getByRole("heading", { name: "Staff accounts (1)" })).toBeTruthy();
   });
 
+  it.each([false, true])("the admin's own row offers neither disable nor reset (wide: %s), other rows do", async (wide) => {
+    const stores = deskStores({ locale: "zh-CN" });
+    const own = { name: "test.admin", role: "admin" as const, stations: [], disabled: false, must_change_password: false, created_at: "2024-11-26T09:00:00+08:00" };
+    const other = { ...own, name: "ana.admin" };
+    stores.api.on("deskStaffList", { staff: [other, own] });
+    renderDesk(<StaffScreen />, { stores, path: "/desk/staff", wide });
+    await screen.findByText("test.admin");
+    expect(screen.getAllByRole("button", { name: "停用" })).toHaveLength(1);
+    expect(screen.getAllByRole("button", { name: "重置密码" })).toHaveLength(1);
+    expect(screen.getByText("这是您本人的账户。")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "修改密码" }).getAttribute("href")).toBe("/desk/password");
+    if (wide) {
+      const table = screen.getByRole("table");
+      const ownRow = within(table).getAllByRole("row").find((row) => row.textContent?.includes("test.admin"));
+      expect(ownRow === undefined ? [] : within(ownRow).queryAllByRole("button")).toEqual([]);
+    }
+  });
+
   it("refuses a bad name at the field, then adds the account and shows its one-time password once (zh-CN)", async () => {
     const stores = deskStores({ locale: "zh-CN" });
     renderDesk(<StaffScreen />, { stores, path: "/desk/staff" });

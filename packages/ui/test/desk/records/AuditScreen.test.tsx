@@ -1,12 +1,12 @@
 import { Offline } from "@fuel/adapters/ports";
 import { examples } from "@fuel/domain/api";
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import AuditScreen from "../../../src/desk/screens/AuditScreen.tsx";
 import { deskStores, renderDesk } from "../support/renderDesk.tsx";
 
-describe("/desk/audit (issue 26)", () => {
+describe("/desk/audit (issues 26, 34)", () => {
   it("shows each act in words, who, from where, and what changed", async () => {
     const stores = deskStores();
     stores.api.on("deskAudit", {
@@ -17,8 +17,28 @@ describe("/desk/audit (issue 26)", () => {
     expect(await screen.findByText("Changed site settings")).toBeTruthy();
     expect(screen.getByText("2026-11-27 09:30:05")).toBeTruthy();
     expect(screen.getByText("203.0.113.7")).toBeTruthy();
-    expect(screen.getByRole("list", { name: "Before → after" }).textContent).toBe("tel1: 020-1 → 020-2");
+    expect(screen.getByRole("list", { name: "Before → after" }).textContent).toBe("Service phone: 020-1 → 020-2");
     expect(screen.getByText("That is the whole log for these filters.")).toBeTruthy();
+  });
+
+  it("at 768 px and over, a table of acts in the admin's words (zh-CN)", async () => {
+    const stores = deskStores({ locale: "zh-CN" });
+    stores.api.on("deskAudit", {
+      rows: [
+        { id: 11, at: "2026-11-27T10:00:00+08:00", staff: "dee.distributor", address: "203.0.113.8", act: "reject", subject: "4", before: { order_status: 2 }, after: { order_status: 6, reason: "卡号错误" } },
+        { id: 10, at: "2026-11-27T09:40:00+08:00", staff: "desk.admin", address: "203.0.113.7", act: "inviteCreated", subject: "3 codes", before: null, after: { codes: ["A1", "B2", "C3"] } },
+      ],
+      next_before_id: null,
+    });
+    renderDesk(<AuditScreen />, { stores, path: "/desk/audit", wide: true });
+    const table = await screen.findByRole("table", { name: "操作日志" });
+    const [, reject, invites] = within(table).getAllByRole("row");
+    expect(reject?.textContent).toContain("驳回充值");
+    expect(reject?.textContent).toContain("订单 4");
+    expect(reject?.textContent).toContain("状态：已支付 → 已驳回");
+    expect(reject?.textContent).toContain("原因：无 → 卡号错误");
+    expect(invites?.textContent).toContain("邀请码 3 个");
+    expect(invites?.textContent).toContain("邀请码：无 → A1、B2、C3");
   });
 
   it("filters by act and days, reloads, and the CSV link carries the same filters", async () => {

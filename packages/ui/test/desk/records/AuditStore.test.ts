@@ -2,7 +2,6 @@ import { Offline } from "@fuel/adapters/ports";
 import type { AuditRow } from "@fuel/domain/api";
 import { Effect } from "effect";
 import { describe, expect, it } from "vitest";
-import { changeLines } from "../../../src/desk/stores/records/auditChanges.ts";
 import { AuditStore } from "../../../src/desk/stores/records/AuditStore.ts";
 import { deskStores } from "../support/renderDesk.tsx";
 
@@ -90,23 +89,5 @@ describe("the audit log at the desk (issue 26)", () => {
     expect(store.rows?.map((r) => r.id)).toEqual([5]);
     expect(store.moreProblemText).toBe("No network: nothing was changed. Try again when you are back online.");
     expect(store.hasMore).toBe(true);
-  });
-});
-
-describe("an audit row's before and after (issue 26)", () => {
-  it("two objects: one line per field that changed", () => {
-    expect(changeLines({ price_0_now: 700, tel1: "1" }, { price_0_now: 720, tel1: "1" })).toEqual([{ key: "price_0_now", before: "700", after: "720" }]);
-  });
-
-  it("only an after: every field of it, from nothing", () => {
-    expect(changeLines(null, { title: "East", stations: [3] })).toEqual([
-      { key: "title", before: undefined, after: "East" },
-      { key: "stations", before: undefined, after: "[3]" },
-    ]);
-  });
-
-  it("neither: no lines; other values: one line of the whole", () => {
-    expect(changeLines(null, null)).toEqual([]);
-    expect(changeLines(["a"], "b")).toEqual([{ key: undefined, before: '["a"]', after: "b" }]);
   });
 });

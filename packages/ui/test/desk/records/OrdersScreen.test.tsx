@@ -1,7 +1,7 @@
 import { Offline } from "@fuel/adapters/ports";
 import { Money } from "@fuel/domain";
-import { exampleOrder } from "@fuel/domain/api";
-import { screen } from "@testing-library/react";
+import { exampleDeskStation, exampleOrder } from "@fuel/domain/api";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import OrdersScreen from "../../../src/desk/screens/OrdersScreen.tsx";
@@ -10,8 +10,10 @@ import { deskStores, renderDesk } from "../support/renderDesk.tsx";
 /** An hour after the examples' payment (2024-11-26 09:16:02 Beijing time): their fuel code is still valid. */
 const SOON_AFTER_PAYMENT = Date.UTC(2024, 10, 26, 2, 16, 2);
 
-describe("/desk/orders (issue 26)", () => {
-  it("finds a customer's orders by a pasted phone and links each to its detail", async () => {
+const LIST = { sort: "created_at", dir: "desc", page: 1, page_size: 20 } as const;
+
+describe("/desk/orders (issues 26, 34)", () => {
+  it("finds a customer's orders by a pasted phone and links each to its detail, keeping the list", async () => {
     const stores = deskStores();
     renderDesk(<OrdersScreen />, { stores, path: "/desk/orders", route: "/desk/orders" });
     await userEvent.type(screen.getByLabelText("Phone, order number or merchant number"), "+86 138 0013 8000");
@@ -19,37 +21,76 @@ describe("/desk/orders (issue 26)", () => {
     expect(await screen.findByText("Orders of phone 13800138000")).toBeTruthy();
     expect(screen.getByTestId("location").textContent).toBe("/desk/orders?q=%2B86+138+0013+8000");
     const link = screen.getByRole("link", { name: /Futian Energy Station/ });
-    expect(link.getAttribute("href")).toBe("/desk/orders/5001?q=%2B86%20138%200013%208000");
+    expect(link.getAttribute("href")).toBe("/desk/orders/5001?q=%2B86+138+0013+8000");
     expect(link.textContent).toContain("Unpaid");
     expect(link.textContent).toContain("¥91.62");
     expect(link.textContent).toContain("FO202411260915000005001");
-    expect(stores.api.callsTo("deskOrders")[0]?.input).toEqual({ phone: "13800138000" });
+    expect(stores.api.callsTo("deskOrders").at(-1)?.input).toEqual({ phone: "13800138000", ...LIST });
   });
 
-  it("a blank search is refused in words, with no call", async () => {
+  it("a blank search is refused in words, with no further call", async () => {
     const stores = deskStores({ locale: "zh-CN" });
     renderDesk(<OrdersScreen />, { stores, path: "/desk/orders", route: "/desk/orders" });
+    await screen.findByText("FO202411260915000005001");
     await userEvent.click(screen.getByRole("button", { name: "查询" }));
     expect(screen.getByRole("alert").textContent).toBe("请输入手机号、订单号或商户订单号");
-    expect(stores.api.callsTo("deskOrders")).toHaveLength(0);
+    expect(stores.api.callsTo("deskOrders")).toHaveLength(1);
   });
 
   it("says when nothing matches", async () => {
     const stores = deskStores();
-    stores.api.on("deskOrders", { orders: [] });
+    stores.api.on("deskOrders", { orders: [], total: 0, page: 1, page_size: 20 });
     renderDesk(<OrdersScreen />, { stores, path: "/desk/orders?q=FO1", route: "/desk/orders" });
     expect(await screen.findByText("No order matches this search.")).toBeTruthy();
-    expect(stores.api.callsTo("deskOrders")[0]?.input).toEqual({ merchant_no: "FO1" });
+    expect(stores.api.callsTo("deskOrders")[0]?.input).toEqual({ merchant_no: "FO1", ...LIST });
   });
 
-  it("no network says so, with a retry that searches again", async () => {
+  it("no network says so, with a retry that asks again", async () => {
     const stores = deskStores();
     stores.api.fail("deskOrders", new Offline({ path: "/api/desk/orders" }));
     renderDesk(<OrdersScreen />, { stores, path: "/desk/orders?q=5001", route: "/desk/orders" });
     expect((await screen.findByRole("alert")).textContent).toBe("No network: nothing was changed. Try again when you are back online.");
-    stores.api.on("deskOrders", { orders: [exampleOrder] });
+    stores.api.on("deskOrders", { orders: [exampleOrder], total: 1, page: 1, page_size: 20 });
     await userEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Order number 5001")).toBeTruthy();
+  });
+
+  it("filters by status, type, station and days from the filter bar, from the first page, in zh-CN", async () => {
+    const stores = deskStores({ locale: "zh-CN" });
+    stores.api.on("deskStations", { stations: [exampleDeskStation] });
+    renderDesk(<OrdersScreen />, { stores, path: "/desk/orders?page=2", route: "/desk/orders" });
+    await screen.findByText("FO202411260915000005001");
+    await userEvent.selectOptions(screen.getByLabelText("状态"), "已驳回");
+    await userEvent.selectOptions(screen.getByLabelText("类型"), "虚拟卡充值");
+    await userEvent.selectOptions(await screen.findByLabelText("油站"), exampleDeskStation.title);
+    fireEvent.input(screen.getByLabelText("开始日期"), { target: { value: "2024-11-24" } });
+    fireEvent.input(screen.getByLabelText("结束日期"), { target: { value: "2024-11-26" } });
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe(`/desk/orders?status=6&type=virtualRecharge&station=${exampleDeskStation.id}&from=2024-11-24&to=2024-11-26`));
+    await waitFor(() =>
+      expect(stores.api.callsTo("deskOrders").at(-1)?.input).toEqual({ status: 6, type: "virtualRecharge", station_id: exampleDeskStation.id, from: "2024-11-24", to: "2024-11-26", ...LIST }),
+    );
+    expect(screen.getByRole("link", { name: "导出 CSV" }).getAttribute("href")).toBe(
+      `/api/desk/orders/export?status=6&type=virtualRecharge&station_id=${exampleDeskStation.id}&from=2024-11-24&to=2024-11-26&sort=created_at&dir=desc&lang=zh-CN`,
+    );
+  });
+
+  it("at 768 px and over, a table sorted on the server: a header asks ascending, then descending", async () => {
+    const stores = deskStores();
+    stores.api.on("deskOrders", { orders: [exampleOrder], total: 45, page: 1, page_size: 20 });
+    renderDesk(<OrdersScreen />, { stores, path: "/desk/orders", route: "/desk/orders", wide: true });
+    const table = await screen.findByRole("table", { name: "Orders" });
+    expect(within(table).getByRole("columnheader", { name: /Ordered/ }).getAttribute("aria-sort")).toBe("descending");
+    const amount = within(table).getByRole("columnheader", { name: /Amount/ });
+    expect(amount.getAttribute("aria-sort")).toBe("none");
+    expect(within(table).getAllByRole("row")[1]?.textContent).toContain("¥91.62");
+    await userEvent.click(within(amount).getByRole("button"));
+    await waitFor(() => expect(stores.api.callsTo("deskOrders").at(-1)?.input).toEqual({ ...LIST, sort: "amount", dir: "asc" }));
+    await userEvent.click(within(await screen.findByRole("columnheader", { name: /Amount/ })).getByRole("button"));
+    await waitFor(() => expect(stores.api.callsTo("deskOrders").at(-1)?.input).toEqual({ ...LIST, sort: "amount", dir: "desc" }));
+    expect((await screen.findByRole("columnheader", { name: /Amount/ })).getAttribute("aria-sort")).toBe("descending");
+    expect(screen.getByText("1–20 of 45")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(stores.api.callsTo("deskOrders").at(-1)?.input).toEqual({ ...LIST, sort: "amount", dir: "desc", page: 2 }));
   });
 
   it("the detail shows the order, its payment and who redeemed its code, in zh-CN", async () => {

@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import { MemoryKeyValueStore, ScriptedApi } from "@fuel/adapters/testing";
 import type { Messages, Staff } from "@fuel/domain";
 import { render, type RenderResult } from "@testing-library/react";
@@ -40,11 +41,15 @@ function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders a desk screen at `path` (matched by `route`, by default the path) in the desk's providers. */
+/**
+ * Renders a desk screen at `path` (matched by `route`, by default the path) in the desk's
+ * providers, on a phone's width (cards) unless `wide` (768 px and over: tables).
+ */
 export const renderDesk = (
   element: ReactNode,
-  options: { readonly stores?: DeskStores; readonly path?: string; readonly route?: string } = {},
+  options: { readonly stores?: DeskStores; readonly path?: string; readonly route?: string; readonly wide?: boolean } = {},
 ): RenderResult & { readonly stores: DeskStores } => {
+  screenWidth(options.wide ?? false);
   const stores = options.stores ?? deskStores();
   const path = options.path ?? "/desk";
   const result = render(
@@ -61,4 +66,13 @@ export const renderDesk = (
     </DeskStoresProvider>,
   );
   return Object.assign(result, { stores });
+};
+
+/**
+ * The screen's width as the desk's `useWide` reads it (matchMedia, which jsdom lacks): wide (768
+ * px and over: tables) or a phone's (cards); happy-dom's own answers for its 1024 px window.
+ * setup.ts undoes it after each test.
+ */
+export const screenWidth = (wide: boolean): void => {
+  vi.stubGlobal("matchMedia", (media: string) => ({ matches: wide, media, onchange: null, addEventListener: () => undefined, removeEventListener: () => undefined, addListener: () => undefined, removeListener: () => undefined, dispatchEvent: () => false }));
 };

@@ -1,0 +1,31 @@
+/** The desk's table and pager texts (issue 34). */
+export const table = {
+  en: {
+    "desk.table.sortAscending": "Sort ascending",
+    "desk.table.sortDescending": "Sort descending",
+    "desk.table.pages": "Pages",
+    "desk.table.range": "{first}–{last} of {total}",
+    "desk.table.pageSize": "Per page",
+    "desk.table.previous": "Previous",
+    "desk.table.next": "Next",
+    "desk.table.page": "Page {page} of {pages}",
+    "desk.table.actions": "Actions",
+    "desk.table.exportCsv": "Export CSV",
+    "desk.table.exportHint": "Every row these filters select, all pages.",
+    "desk.table.clear": "Clear filters",
+  },
+  "zh-CN": {
+    "desk.table.sortAscending": "升序排列",
+    "desk.table.sortDescending": "降序排列",
+    "desk.table.pages": "分页",
+    "desk.table.range": "第 {first}–{last} 条，共 {total} 条",
+    "desk.table.pageSize": "每页",
+    "desk.table.previous": "上一页",
+    "desk.table.next": "下一页",
+    "desk.table.page": "第 {page} / {pages} 页",
+    "desk.table.actions": "操作",
+    "desk.table.exportCsv": "导出 CSV",
+    "desk.table.exportHint": "包含符合筛选条件的全部记录（所有页）。",
+    "desk.table.clear": "清除筛选",
+  },
+} as const;
