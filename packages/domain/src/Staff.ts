@@ -29,7 +29,8 @@ export type Action =
   | "manageSettings"
   | "manageInvites"
   | "manageBlacklist"
-  | "readOrders";
+  | "readOrders"
+  | "workInvoices";
 
 /** Every action, for tests and the desk's menus. */
 export const ACTIONS: ReadonlyArray<Action> = [
@@ -44,12 +45,14 @@ export const ACTIONS: ReadonlyArray<Action> = [
   "manageInvites",
   "manageBlacklist",
   "readOrders",
+  "workInvoices",
 ];
 
 // A set per role rather than a switch: a new action is denied to everyone but admin until listed.
 const GRANTS: Readonly<Record<Exclude<Role, "admin">, ReadonlySet<Action>>> = {
   distributor: new Set<Action>(["settle", "readQueue"]),
-  cashier: new Set<Action>(["redeem", "lookup"]),
+  // Issue 35: a station's cashier issues or refuses its invoice requests (for the stations given to them).
+  cashier: new Set<Action>(["redeem", "lookup", "workInvoices"]),
 };
 
 /**

@@ -138,3 +138,9 @@ export const parseChinaDay = (text: string): ChinaDay | undefined => {
 
 /** The China calendar day of an instant, `YYYY-MM-DD` (the day {@link parseChinaDay} reads back). */
 export const chinaDayText = (at: EpochMs): string => formatChinaIso(at).slice(0, 10);
+
+/** The first millisecond of the China calendar day `days` days after the day of `at` (0: that day's own start). */
+export const chinaDayStartAfter = (at: EpochMs, days: number): EpochMs => {
+  const local = at + CHINA_UTC_OFFSET_MS;
+  return (Math.floor(local / MS_PER_DAY) + days) * MS_PER_DAY - CHINA_UTC_OFFSET_MS;
+};

@@ -9,6 +9,7 @@ export * as CardStatus from "./CardStatus.ts";
 export * as Constants from "./Constants.ts";
 export * as DeskList from "./DeskList.ts";
 export * as Distance from "./Distance.ts";
+export * as Invoice from "./Invoice.ts";
 export * as InviteCode from "./InviteCode.ts";
 export * as Maintenance from "./Maintenance.ts";
 export * as Messages from "./Messages.ts";

@@ -5,6 +5,7 @@ import { DeskActsApi } from "./DeskActs.ts";
 import { DeskAdminApi } from "./DeskAdmin.ts";
 import { DeskPlacesApi } from "./DeskPlaces.ts";
 import type { Endpoint } from "./Endpoint.ts";
+import { InvoicesApi } from "./Invoices.ts";
 import { Empty } from "./Primitives.ts";
 
 /**
@@ -25,6 +26,8 @@ export const Api = {
   ...DeskPlacesApi,
   // the admin's people (staff, invite codes, the blacklist): src/api/DeskAdmin.ts
   ...DeskAdminApi,
+  // invoices, the customer's and the desk's (issue 35): src/api/Invoices.ts
+  ...InvoicesApi,
 } as const;
 
 /** The name of an endpoint in {@link Api}. */

@@ -1,6 +1,7 @@
 import { Schema } from "effect";
 import * as SiteSettingsRules from "../SiteSettingsRules.ts";
 import { endpoint } from "./Endpoint.ts";
+import { InvoicePolicyField, invoiceSettingsFields } from "./InvoiceFields.ts";
 import { Order, WebInfo } from "./Entities.ts";
 import { PAGE_SIZES } from "../DeskList.ts";
 import { ORDER_CATEGORIES } from "../order/Category.ts";
@@ -42,6 +43,8 @@ export const DeskStationSaveRequest = Schema.Struct({
   tel: TextCell,
   business_start_time: Schema.optionalKey(ShortText),
   business_end_time: Schema.optionalKey(ShortText),
+  /** Issue 35: who issues the station's invoices; absent on a new station: `station`. */
+  invoice_policy: Schema.optionalKey(InvoicePolicyField),
 }).annotate({ identifier: "DeskStationSaveRequest" });
 export type DeskStationSaveRequest = typeof DeskStationSaveRequest.Type;
 
@@ -62,6 +65,7 @@ export const DeskStation = Schema.Struct({
   tel: Schema.String,
   business_start_time: Schema.String,
   business_end_time: Schema.String,
+  invoice_policy: InvoicePolicyField,
 }).annotate({ identifier: "DeskStation" });
 export type DeskStation = typeof DeskStation.Type;
 
@@ -110,6 +114,7 @@ export const DeskSettingsRequest = Schema.Struct({
   recharge_shiti_tip: Schema.optionalKey(LongText),
   follow_qrcode: Schema.optionalKey(Schema.NullOr(boundedString(FOLLOW_QRCODE_MAX_LENGTH))),
   follow_account_name: Schema.optionalKey(Schema.NullOr(ShortText)),
+  ...invoiceSettingsFields,
 }).annotate({ identifier: "DeskSettingsRequest" });
 export type DeskSettingsRequest = typeof DeskSettingsRequest.Type;
 

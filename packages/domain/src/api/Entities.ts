@@ -1,5 +1,6 @@
 import { Schema, SchemaGetter } from "effect";
 import { AmountEmpty } from "../Money.ts";
+import { InvoicePolicyField, InvoiceStateField, invoiceSettingsFields } from "./InvoiceFields.ts";
 import { CardNumberEmpty, RechargeAmountEmpty } from "../Validation.ts";
 import {
   AmountField,
@@ -68,6 +69,11 @@ export const Station = Schema.Struct({
   tel: ShortText,
   business_start_time: ClockTime,
   business_end_time: ClockTime,
+  /**
+   * Issue 35: who issues this station's invoices (`Invoice.policyNotice` words it). Optional so
+   * answers of servers that do not send it still read; absent: the app says nothing about invoices.
+   */
+  invoice_policy: Schema.optionalKey(InvoicePolicyField),
 }).annotate({ identifier: "Station" });
 export type Station = typeof Station.Type;
 
@@ -106,6 +112,8 @@ export const WebInfo = Schema.Struct({
   follow_qrcode: Schema.optionalKey(Schema.NullOr(ImageSource)),
   /** The official account's name, for 'search for … and follow it'; absent or null when not set. */
   follow_account_name: Schema.optionalKey(Schema.NullOr(ShortText)),
+  /** Issue 35: the invoice window in days and how top-ups are invoiced; absent: the domain's defaults. */
+  ...invoiceSettingsFields,
 }).annotate({ identifier: "WebInfo" });
 export type WebInfo = typeof WebInfo.Type;
 
@@ -186,6 +194,13 @@ export const Order = Schema.Struct({
    * send it still read (absent: not a purchase).
    */
   issues_card: Schema.optionalKey(Schema.Boolean),
+  /**
+   * Issue 35: when the order was used (redeemed at the pump; a top-up: settled), which starts its
+   * invoice window (`Invoice.invoiceDeadline`); null until used. Optional for older servers.
+   */
+  used_at: Schema.optionalKey(Schema.NullOr(Timestamp)),
+  /** Issue 35: the newest invoice request holding this order, and its state; null when none. */
+  invoice: Schema.optionalKey(Schema.NullOr(Schema.Struct({ invoice_id: Id, state: InvoiceStateField }))),
 }).annotate({ identifier: "Order" });
 export type Order = typeof Order.Type;
 

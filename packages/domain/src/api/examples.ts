@@ -2,6 +2,7 @@ import type { ApiName, RequestEncodedOf, ResponseEncodedOf } from "./Api.ts";
 import { cents } from "../Money.ts";
 import type { CardInfo, Order, PayInfo, Station, User, WebInfo } from "./Entities.ts";
 import type { DeskStation } from "./DeskPlaces.ts";
+import type { DeskInvoice, Invoice, InvoiceTitle } from "./Invoices.ts";
 
 /**
  * One valid request and one valid answer (`data` of the success envelope) per endpoint, as JSON.
@@ -34,6 +35,7 @@ export const exampleStation: Station = {
   tel: "0755-88886666",
   business_start_time: "06:00",
   business_end_time: "23:00",
+  invoice_policy: "station",
 };
 
 /** Example signed-in, activated user. */
@@ -128,7 +130,55 @@ export const exampleDeskStation: DeskStation = {
   tel: "020-12345678",
   business_start_time: "06:00",
   business_end_time: "22:00",
+  invoice_policy: "platform",
 };
+
+/** Example company title. */
+export const exampleInvoiceTitle: InvoiceTitle = {
+  title_id: 3,
+  type: "company",
+  name: "Pearl River Logistics Co., Ltd.",
+  tax_id: "91440101MA5CXXXX2K",
+  email: "finance@pearl-logistics.example",
+  phone: "020-88886666",
+  address: "1 Logistics Road, Guangzhou",
+  bank: "Bank of Guangzhou Huangpu Branch",
+  account: "800012345678",
+  is_default: true,
+};
+
+/** Example issued invoice for two used orders of one station: 188.55 + 94.28 paid, 200 + 100 yuan at 7.57/L. */
+export const exampleInvoice: Invoice = {
+  invoice_id: 41,
+  state: "issued",
+  issuer: "station",
+  kind: "fuel",
+  station_id: 12,
+  station_title: "Futian Energy Station",
+  title: {
+    type: "company",
+    name: "Pearl River Logistics Co., Ltd.",
+    tax_id: "91440101MA5CXXXX2K",
+    email: "finance@pearl-logistics.example",
+    phone: null,
+    address: null,
+    bank: null,
+    account: null,
+  },
+  line: { description: "*成品油*柴油 0#", unit: "升", litres: "39.630", unit_price: "7.13676508", amount: cents(28283), tax_percent: 13, tax: cents(3254), net: cents(25029) },
+  orders: [
+    { order_id: 5001, mchnt_order_no: "FO20241126091530123456", amount: cents(18855), order_amount: cents(20000), litres: "26.420", used_at: "2024-11-26T10:02:00+08:00" },
+    { order_id: 5007, mchnt_order_no: "FO20241127081102654321", amount: cents(9428), order_amount: cents(10000), litres: "13.210", used_at: "2024-11-27T08:40:00+08:00" },
+  ],
+  created_at: "2024-11-28T09:00:00+08:00",
+  number: "24442000000012345678",
+  issued_at: "2024-11-28T15:20:00+08:00",
+  pdf_url: "/api/invoice/pdf?invoice_id=41",
+  in_wallet: false,
+  reason: null,
+};
+
+const exampleDeskInvoice: DeskInvoice = { ...exampleInvoice, pdf_url: "/api/desk/invoices/pdf?invoice_id=41", customer_phone: "13800138000", acted_by: "li.cashier" };
 
 /** One example request and answer per endpoint of `Api`. */
 export const examples: { readonly [K in ApiName]: Example<K> } = {
@@ -410,4 +460,23 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   deskBlacklist: { request: {}, response: { phones: ["13800138000"] } },
   deskBlacklistAdd: { request: { phone: "13800138000" }, response: { changed: true } },
   deskBlacklistRemove: { request: { phone: "13800138000" }, response: { changed: true } },
+  invoiceTitles: { request: {}, response: { titles: [exampleInvoiceTitle], max: 5 } },
+  invoiceTitleSave: {
+    request: { type: "company", name: "Pearl River Logistics Co., Ltd.", tax_id: "91440101ma5cxxxx2k ", email: "finance@pearl-logistics.example", is_default: true },
+    response: exampleInvoiceTitle,
+  },
+  invoiceTitleDelete: { request: { title_id: 3 }, response: {} },
+  invoiceApply: { request: { order_ids: [5001, 5007], title_id: 3 }, response: { invoice_id: 41 } },
+  invoiceList: { request: {}, response: { invoices: [exampleInvoice] } },
+  invoiceDetail: { request: { invoice_id: 41 }, response: exampleInvoice },
+  invoicePdf: { request: { invoice_id: 41 }, response: "%PDF-1.4 …" },
+  deskInvoices: { request: { state: "requested", station_id: 12 }, response: { invoices: [exampleDeskInvoice], total: 1, page: 1, page_size: 20 } },
+  deskInvoicesExport: {
+    request: { state: "issued", lang: "en" },
+    response:
+      "\uFEFFInvoice,State,Station,Title,Taxpayer id,Orders,Litres,Amount (yuan),Number,Issued at\r\n41,issued,Futian Energy Station,\"Pearl River Logistics Co., Ltd.\",91440101MA5CXXXX2K,5001 5007,39.630,282.83,24442000000012345678,2024-11-28 15:20:00\r\n",
+  },
+  deskInvoicePdf: { request: { invoice_id: 41 }, response: "%PDF-1.4 …" },
+  deskInvoiceIssue: { request: { invoice_id: 41, number: "24442000000012345678", pdf: "data:application/pdf;base64,JVBERi0xLjQK…" }, response: exampleDeskInvoice },
+  deskInvoiceRefuse: { request: { invoice_id: 41, reason: "taxpayer id does not match the company name" }, response: { ...exampleDeskInvoice, state: "refused", number: null, issued_at: null, pdf_url: null, reason: "taxpayer id does not match the company name" } },
 };

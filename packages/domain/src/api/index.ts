@@ -18,6 +18,8 @@ export * from "./Desk.ts";
 export * from "./DeskActs.ts";
 export * from "./DeskAdmin.ts";
 export * from "./DeskPlaces.ts";
+export * from "./InvoiceFields.ts";
+export * from "./Invoices.ts";
 export * from "./CustomerApi.ts";
 export * from "./Api.ts";
 export * from "./examples.ts";

@@ -1,0 +1,355 @@
+import { Schema } from "effect";
+import { PAGE_SIZES } from "../DeskList.ts";
+import { MAX_ORDERS_PER_INVOICE, REFUSAL_REASON_MAX_LENGTH } from "../Invoice.ts";
+import type { MessageKey } from "../Messages.ts";
+import { endpoint } from "./Endpoint.ts";
+import { InvoiceStateField, TitleTypeField } from "./InvoiceFields.ts";
+import { boundedString, Cents, ChinaDay, Count, Empty, Id, LineText, numberOrDigits, OrderId, ShortText, StationIdField, Timestamp, Url } from "./Primitives.ts";
+
+/**
+ * Issue 35: invoices. The customer's titles and requests (`/api/invoice/*`) and the desk's queue
+ * (`/api/desk/invoices*`). Rules in `Invoice` (@fuel/domain); money in cents, litres and the unit
+ * price as decimal strings (never binary floating point).
+ * @module
+ */
+
+/** A text field of a title as sent: the rules (`Invoice.titleProblems`) bound its length; this only keeps it storable. */
+const TitleText = boundedString(256);
+
+/** A kept invoice title. Optional fields are null when empty; `tax_id` null on a personal title. */
+export const InvoiceTitle = Schema.Struct({
+  title_id: Id,
+  type: TitleTypeField,
+  name: LineText,
+  tax_id: Schema.NullOr(ShortText),
+  email: Schema.NullOr(LineText),
+  phone: Schema.NullOr(ShortText),
+  address: Schema.NullOr(LineText),
+  bank: Schema.NullOr(LineText),
+  account: Schema.NullOr(ShortText),
+  is_default: Schema.Boolean,
+}).annotate({ identifier: "InvoiceTitle" });
+export type InvoiceTitle = typeof InvoiceTitle.Type;
+
+/** `GET /api/invoice/titles`: the customer's titles, the default first, and how many may be kept. */
+export const InvoiceTitlesResponse = Schema.Struct({ titles: Schema.Array(InvoiceTitle), max: Count }).annotate({ identifier: "InvoiceTitlesResponse" });
+export type InvoiceTitlesResponse = typeof InvoiceTitlesResponse.Type;
+
+/** `POST /api/invoice/titles/save`: a new title, or with `title_id` a change to one; `is_default` true makes it the default. */
+export const InvoiceTitleSaveRequest = Schema.Struct({
+  title_id: Schema.optionalKey(numberOrDigits(Id)),
+  type: TitleTypeField,
+  name: TitleText,
+  tax_id: Schema.optionalKey(Schema.NullOr(TitleText)),
+  email: Schema.optionalKey(Schema.NullOr(TitleText)),
+  phone: Schema.optionalKey(Schema.NullOr(TitleText)),
+  address: Schema.optionalKey(Schema.NullOr(TitleText)),
+  bank: Schema.optionalKey(Schema.NullOr(TitleText)),
+  account: Schema.optionalKey(Schema.NullOr(TitleText)),
+  is_default: Schema.optionalKey(Schema.Boolean),
+}).annotate({ identifier: "InvoiceTitleSaveRequest" });
+export type InvoiceTitleSaveRequest = typeof InvoiceTitleSaveRequest.Type;
+
+/** `POST /api/invoice/titles/delete`, and any call naming one title. */
+export const InvoiceTitleIdRequest = Schema.Struct({ title_id: numberOrDigits(Id) }).annotate({ identifier: "InvoiceTitleIdRequest" });
+
+/** `POST /api/invoice/apply`: the used orders to invoice (one station, at most 50) and the title to invoice them to. */
+export const InvoiceApplyRequest = Schema.Struct({
+  order_ids: Schema.Array(numberOrDigits(OrderId)).check(Schema.isMaxLength(MAX_ORDERS_PER_INVOICE * 2)),
+  title_id: numberOrDigits(Id),
+}).annotate({ identifier: "InvoiceApplyRequest" });
+export type InvoiceApplyRequest = typeof InvoiceApplyRequest.Type;
+
+export const InvoiceApplyResponse = Schema.Struct({ invoice_id: Id }).annotate({ identifier: "InvoiceApplyResponse" });
+
+/** One request, any call naming it. */
+export const InvoiceIdRequest = Schema.Struct({ invoice_id: numberOrDigits(Id) }).annotate({ identifier: "InvoiceIdRequest" });
+
+/** The invoiced line (`Invoice.fuelInvoiceLine` / `rechargeInvoiceLine`). */
+export const InvoiceLineWire = Schema.Struct({
+  description: LineText,
+  unit: Schema.NullOr(ShortText),
+  /** "26.420"; null on a prepaid-card line. */
+  litres: Schema.NullOr(ShortText),
+  /** Yuan per litre, 8 decimals, tax included; null on a prepaid-card line. */
+  unit_price: Schema.NullOr(ShortText),
+  amount: Cents,
+  /** 13; null: not taxable (不征税). */
+  tax_percent: Schema.NullOr(Count),
+  tax: Cents,
+  net: Cents,
+}).annotate({ identifier: "InvoiceLine" });
+export type InvoiceLineWire = typeof InvoiceLineWire.Type;
+
+/** An order inside a request. */
+export const InvoicedOrder = Schema.Struct({
+  order_id: OrderId,
+  mchnt_order_no: ShortText,
+  /** What was paid (the invoiced money), cents. */
+  amount: Cents,
+  /** The pump amount, cents (for the cashier's books; not invoiced). */
+  order_amount: Cents,
+  litres: Schema.NullOr(ShortText),
+  used_at: Schema.NullOr(Timestamp),
+}).annotate({ identifier: "InvoicedOrder" });
+
+/** The title as it was when asked for (a later edit of the kept title does not change a request). */
+export const InvoiceTitleSnapshot = Schema.Struct({
+  type: TitleTypeField,
+  name: LineText,
+  tax_id: Schema.NullOr(ShortText),
+  email: Schema.NullOr(LineText),
+  phone: Schema.NullOr(ShortText),
+  address: Schema.NullOr(LineText),
+  bank: Schema.NullOr(LineText),
+  account: Schema.NullOr(ShortText),
+}).annotate({ identifier: "InvoiceTitleSnapshot" });
+
+/** A request as the customer and the desk read it. */
+export const Invoice = Schema.Struct({
+  invoice_id: Id,
+  state: InvoiceStateField,
+  /** `station` or `platform`: who issues it. */
+  issuer: Schema.Literals(["station", "platform"]),
+  /** fuel (one station) or recharge (prepaid cards, the platform's). */
+  kind: Schema.Literals(["fuel", "recharge"]),
+  station_id: Schema.NullOr(Id),
+  station_title: Schema.NullOr(LineText),
+  title: InvoiceTitleSnapshot,
+  line: InvoiceLineWire,
+  orders: Schema.Array(InvoicedOrder),
+  created_at: Timestamp,
+  /** Issued: the invoice number, when, and where its PDF is (our `GET /api/invoice/pdf` or the provider's link). */
+  number: Schema.NullOr(ShortText),
+  issued_at: Schema.NullOr(Timestamp),
+  pdf_url: Schema.NullOr(Url),
+  /** Issued by the e-invoice provider into the customer's WeChat card wallet. */
+  in_wallet: Schema.Boolean,
+  /** Refused: why, in the refuser's words (or the provider's). */
+  reason: Schema.NullOr(LineText),
+}).annotate({ identifier: "Invoice" });
+export type Invoice = typeof Invoice.Type;
+
+/** `GET /api/invoice/list`: the customer's requests, newest first. */
+export const InvoiceListResponse = Schema.Struct({ invoices: Schema.Array(Invoice) }).annotate({ identifier: "InvoiceListResponse" });
+
+/** `GET /api/invoice/pdf` and `/api/desk/invoices/pdf`: which request's PDF. */
+export const InvoicePdfQuery = Schema.Struct({ invoice_id: numberOrDigits(Id) }).annotate({ identifier: "InvoicePdfQuery" });
+
+/** An invoice in the desk's queue: the request, and who acted on it. */
+export const DeskInvoice = Schema.Struct({
+  ...Invoice.fields,
+  customer_phone: Schema.NullOr(ShortText),
+  acted_by: Schema.NullOr(ShortText),
+}).annotate({ identifier: "DeskInvoice" });
+export type DeskInvoice = typeof DeskInvoice.Type;
+
+export const INVOICE_SORT_COLUMNS = ["created_at", "amount"] as const;
+
+const deskInvoiceFilterFields = {
+  state: Schema.optionalKey(InvoiceStateField),
+  station_id: Schema.optionalKey(StationIdField),
+  from: Schema.optionalKey(ChinaDay),
+  to: Schema.optionalKey(ChinaDay),
+  sort: Schema.optionalKey(Schema.Literals(INVOICE_SORT_COLUMNS)),
+  dir: Schema.optionalKey(Schema.Literals(["asc", "desc"])),
+};
+
+/** `GET /api/desk/invoices`: a page of the requests the filters select, at the stations the staff member works (oldest first unless asked otherwise). */
+export const DeskInvoicesQuery = Schema.Struct({
+  ...deskInvoiceFilterFields,
+  page: Schema.optionalKey(numberOrDigits(Id)),
+  page_size: Schema.optionalKey(numberOrDigits(Schema.Literals(PAGE_SIZES))),
+}).annotate({ identifier: "DeskInvoicesQuery" });
+export type DeskInvoicesQuery = typeof DeskInvoicesQuery.Type;
+
+export const DeskInvoicesResponse = Schema.Struct({
+  invoices: Schema.Array(DeskInvoice),
+  total: Count,
+  page: Id,
+  page_size: Schema.Literals(PAGE_SIZES),
+}).annotate({ identifier: "DeskInvoicesResponse" });
+export type DeskInvoicesResponse = typeof DeskInvoicesResponse.Type;
+
+/** `GET /api/desk/invoices/export`: the list's filters, and the language of the file's words. */
+export const DeskInvoicesExportQuery = Schema.Struct({
+  ...deskInvoiceFilterFields,
+  lang: Schema.optionalKey(Schema.Literals(["en", "zh-CN"])),
+}).annotate({ identifier: "DeskInvoicesExportQuery" });
+
+/**
+ * The most characters of an uploaded PDF as a `data:application/pdf;base64,` URL: 1 MiB of PDF
+ * (`Invoice.INVOICE_PDF_MAX_BYTES`) is about 1.4 M characters of base64.
+ */
+export const INVOICE_PDF_DATA_URL_MAX_LENGTH = 1_400_000;
+
+/** `POST /api/desk/invoices/issue`: the number the tax system gave, and the PDF as a `data:application/pdf;base64,` URL (optional). */
+export const DeskInvoiceIssueRequest = Schema.Struct({
+  invoice_id: numberOrDigits(Id),
+  number: ShortText,
+  pdf: Schema.optionalKey(Schema.NullOr(boundedString(INVOICE_PDF_DATA_URL_MAX_LENGTH))),
+}).annotate({ identifier: "DeskInvoiceIssueRequest" });
+export type DeskInvoiceIssueRequest = typeof DeskInvoiceIssueRequest.Type;
+
+/** `POST /api/desk/invoices/refuse`: why (required, at most `Invoice.REFUSAL_REASON_MAX_LENGTH` characters). */
+export const DeskInvoiceRefuseRequest = Schema.Struct({
+  invoice_id: numberOrDigits(Id),
+  reason: boundedString(REFUSAL_REASON_MAX_LENGTH),
+}).annotate({ identifier: "DeskInvoiceRefuseRequest" });
+export type DeskInvoiceRefuseRequest = typeof DeskInvoiceRefuseRequest.Type;
+
+const TITLE_REFUSALS: ReadonlyArray<MessageKey> = [
+  "InvoiceTitleTypeInvalid",
+  "InvoiceTitleNameEmpty",
+  "InvoiceTitleNameTooLong",
+  "InvoiceTaxIdEmpty",
+  "InvoiceTaxIdInvalid",
+  "InvoiceEmailInvalid",
+  "InvoicePhoneInvalid",
+  "InvoiceAccountInvalid",
+  "InvoiceTitleFieldTooLong",
+];
+
+const APPLY_REFUSALS: ReadonlyArray<MessageKey> = [
+  "OrderNotFound",
+  "InvoiceTitleNotFound",
+  "InvoiceNoOrders",
+  "InvoiceTooManyOrders",
+  "InvoiceOrderTwice",
+  "InvoiceStationsMixed",
+  "InvoiceKindsMixed",
+  "InvoiceOrderInvoiced",
+  "InvoiceOrderPending",
+  "InvoiceOrderRefunded",
+  "InvoiceOrderUnpaid",
+  "InvoiceOrderCancelled",
+  "InvoiceOrderExpired",
+  "InvoiceOrderVoided",
+  "InvoiceOrderNotUsed",
+  "InvoiceNotOffered",
+  "InvoiceRechargeAtConsumption",
+  "InvoiceWindowClosed",
+];
+
+/** Issue 35's endpoints. */
+export const InvoicesApi = {
+  invoiceTitles: endpoint({
+    method: "GET",
+    path: "/api/invoice/titles",
+    access: "activated",
+    refusals: [],
+    request: Empty,
+    response: InvoiceTitlesResponse,
+    summary: "The customer's invoice titles (at most 5), the default first.",
+    idempotent: true,
+  }),
+  invoiceTitleSave: endpoint({
+    method: "POST",
+    path: "/api/invoice/titles/save",
+    access: "activated",
+    refusals: [...TITLE_REFUSALS, "InvoiceTitleLimit", "InvoiceTitleNotFound"],
+    request: InvoiceTitleSaveRequest,
+    response: InvoiceTitle,
+    summary:
+      "Adds a title (a sixth is 400 InvoiceTitleLimit) or, with `title_id`, changes one of the customer's own (another's: 404 InvoiceTitleNotFound). Checked by Invoice.validateTitle: the first problem is the refusal. The first title, or one saved with `is_default`, becomes the default.",
+  }),
+  invoiceTitleDelete: endpoint({
+    method: "POST",
+    path: "/api/invoice/titles/delete",
+    access: "activated",
+    refusals: ["InvoiceTitleNotFound"],
+    request: InvoiceTitleIdRequest,
+    response: Empty,
+    summary: "Deletes one of the customer's titles; requests already made keep their copy of it. Deleting the default makes the oldest left the default.",
+  }),
+  invoiceApply: endpoint({
+    method: "POST",
+    path: "/api/invoice/apply",
+    access: "activated",
+    refusals: APPLY_REFUSALS,
+    request: InvoiceApplyRequest,
+    response: InvoiceApplyResponse,
+    summary:
+      "Asks for one invoice for used orders of the customer's own (another's: 404 OrderNotFound) at one station (Invoice.checkInvoiceRequest: the first reason is the refusal), to one of their titles. The invoiced amount is what was paid. Answers the new request's id.",
+  }),
+  invoiceList: endpoint({
+    method: "GET",
+    path: "/api/invoice/list",
+    access: "activated",
+    refusals: [],
+    request: Empty,
+    response: InvoiceListResponse,
+    summary: "The customer's invoice requests, newest first.",
+    idempotent: true,
+  }),
+  invoiceDetail: endpoint({
+    method: "POST",
+    path: "/api/invoice/detail",
+    access: "activated",
+    refusals: ["InvoiceNotFound"],
+    request: InvoiceIdRequest,
+    response: Invoice,
+    summary: "One of the customer's invoice requests (another's: 404 InvoiceNotFound).",
+    idempotent: true,
+  }),
+  invoicePdf: endpoint({
+    method: "GET",
+    path: "/api/invoice/pdf",
+    access: "activated",
+    refusals: ["InvoiceNotFound", "InvoicePdfMissing"],
+    request: InvoicePdfQuery,
+    response: Schema.String,
+    summary: "The PDF of one of the customer's issued invoices (application/pdf).",
+    idempotent: true,
+  }),
+  deskInvoices: endpoint({
+    method: "GET",
+    path: "/api/desk/invoices",
+    access: "staff",
+    refusals: ["DayRangeReversed"],
+    request: DeskInvoicesQuery,
+    response: DeskInvoicesResponse,
+    summary:
+      "Admin or cashier (workInvoices; a cashier sees only their stations): the invoice requests the filters select (`state`, `station_id`, `from` / `to` China days), a page at a time, oldest first unless `sort` / `dir` say otherwise.",
+    idempotent: true,
+  }),
+  deskInvoicesExport: endpoint({
+    method: "GET",
+    path: "/api/desk/invoices/export",
+    access: "staff",
+    refusals: ["DayRangeReversed"],
+    request: DeskInvoicesExportQuery,
+    response: Schema.String,
+    summary: "The invoice requests the list's filters select, as a spreadsheet-safe CSV (UTF-8 with BOM), in the words of `lang`.",
+    idempotent: true,
+  }),
+  deskInvoicePdf: endpoint({
+    method: "GET",
+    path: "/api/desk/invoices/pdf",
+    access: "staff",
+    refusals: ["InvoiceNotFound", "InvoicePdfMissing"],
+    request: InvoicePdfQuery,
+    response: Schema.String,
+    summary: "The PDF of an issued invoice at the staff member's stations (application/pdf).",
+    idempotent: true,
+  }),
+  deskInvoiceIssue: endpoint({
+    method: "POST",
+    path: "/api/desk/invoices/issue",
+    access: "staff",
+    refusals: ["InvoiceNotFound", "InvoiceNotOpen", "InvoiceNumberInvalid", "InvoicePdfInvalid", "InvoicePdfTooLarge"],
+    request: DeskInvoiceIssueRequest,
+    response: DeskInvoice,
+    summary:
+      "Marks an open request at the staff member's stations issued, with its number (8 to 20 digits) and optionally its PDF (checked as a PDF by its bytes, at most 1 MiB). Exactly once: a second 'issued' is 409 InvoiceNotOpen. Audited.",
+  }),
+  deskInvoiceRefuse: endpoint({
+    method: "POST",
+    path: "/api/desk/invoices/refuse",
+    access: "staff",
+    refusals: ["InvoiceNotFound", "InvoiceNotOpen", "InvoiceRefusalReasonMissing"],
+    request: DeskInvoiceRefuseRequest,
+    response: DeskInvoice,
+    summary: "Refuses an open request at the staff member's stations with a required reason; its orders may be asked for again. Audited.",
+  }),
+} as const;
