@@ -5,7 +5,9 @@ import { normaliseTaxId, TITLE_NAME_MAX_LENGTH, titleProblems, validateTitle } f
 
 const taxIdChars = fc.constantFrom(..."0123456789ABCDEFGHJKLMNPQRTUWXY".split(""));
 const goodTaxId = fc.integer({ min: 15, max: 20 }).chain((n) => fc.array(taxIdChars, { minLength: n, maxLength: n }).map((cs) => cs.join("")));
-const name = fc.string({ minLength: 1, maxLength: TITLE_NAME_MAX_LENGTH }).filter((s) => s.trim() !== "" && !/[\u0000-\u001f\u007f]/u.test(s));
+// Names without control characters (the rule turns those into blanks, tested elsewhere).
+const CONTROL = new RegExp("[\\u0000-\\u001f\\u007f]", "u");
+const name = fc.string({ minLength: 1, maxLength: TITLE_NAME_MAX_LENGTH }).filter((s) => s.trim() !== "" && !CONTROL.test(s));
 
 describe("Invoice titles: one rule for the form and the server", () => {
   it("a company with a taxpayer id of 15 to 20 digits or capitals, typed in any case with blanks around it, is valid and stored upper-cased", () => {
@@ -23,7 +25,7 @@ describe("Invoice titles: one rule for the form and the server", () => {
 
   it("a company's taxpayer id of any other length, or with other characters, is refused on that field", () => {
     const tooShortOrLong = fc.oneof(fc.integer({ min: 1, max: 14 }), fc.integer({ min: 21, max: 40 })).chain((n) => fc.array(taxIdChars, { minLength: n, maxLength: n }).map((cs) => cs.join("")));
-    const withBadChar = fc.tuple(goodTaxId, fc.constantFrom("-", "_", "*", "中", "。"), fc.nat()).map(([id, c, at]) => id.slice(0, 14) + c + id.slice(15));
+    const withBadChar = fc.tuple(goodTaxId, fc.constantFrom("-", "_", "*", "中", "。")).map(([id, c]) => id.slice(0, 14) + c + id.slice(15));
     fc.assert(fc.property(name, fc.oneof(tooShortOrLong, withBadChar), (n, id) => {
       const problems = titleProblems({ type: "company", name: n, tax_id: id });
       expect(problems.map((p) => [p.field, p.key])).toEqual([["tax_id", "InvoiceTaxIdInvalid"]]);
@@ -42,7 +44,7 @@ describe("Invoice titles: one rule for the form and the server", () => {
     expect(titleProblems({ type: "personal", name: " \t " }).map((p) => p.key)).toEqual(["InvoiceTitleNameEmpty"]);
     expect(titleProblems({ type: "personal", name: "广".repeat(100) })).toEqual([]);
     expect(titleProblems({ type: "personal", name: "广".repeat(101) }).map((p) => p.key)).toEqual(["InvoiceTitleNameTooLong"]);
-    fc.assert(fc.property(fc.string({ minLength: 101, maxLength: 300 }).filter((s) => [...s.trim()].length > 100 && !/[\u0000-\u001f\u007f]/u.test(s)), (long) => {
+    fc.assert(fc.property(fc.string({ minLength: 101, maxLength: 300 }).filter((s) => [...s.trim()].length > 100 && !CONTROL.test(s)), (long) => {
       expect(titleProblems({ type: "personal", name: long }).map((p) => p.key)).toContain("InvoiceTitleNameTooLong");
     }));
   });
