@@ -100,7 +100,9 @@ export type AuditAct =
   | "stationsImported"
   | "settingChanged"
   | "inviteCreated"
-  | "blacklistChanged";
+  | "blacklistChanged"
+  | "invoiceIssued"
+  | "invoiceRefused";
 
 /** Every audit act, for filters and tests. */
 export const AUDIT_ACTS: ReadonlyArray<AuditAct> = [
@@ -123,6 +125,8 @@ export const AUDIT_ACTS: ReadonlyArray<AuditAct> = [
   "settingChanged",
   "inviteCreated",
   "blacklistChanged",
+  "invoiceIssued",
+  "invoiceRefused",
 ];
 
 /** Whether a string names an {@link AuditAct} (the audit filter reads it from the query). */
