@@ -233,6 +233,7 @@ const en = {
   InvoicePdfTooLarge: "the PDF is larger than {maxKb} KB",
   InvoicePdfMissing: "this invoice has no PDF yet",
   InvoiceRefusalReasonMissing: "a refusal needs a reason",
+  InvoiceWithProvider: "this invoice is being issued by the e-invoice provider: wait for its result",
   // transport (spec §8)
   Offline: "network unavailable, check your connection",
   Timeout: "the request timed out, try again",
@@ -451,6 +452,7 @@ const zhCN: Record<MessageKey, string> = {
   InvoicePdfTooLarge: "PDF 不能超过 {maxKb} KB",
   InvoicePdfMissing: "该发票暂无 PDF",
   InvoiceRefusalReasonMissing: "驳回须填写原因",
+  InvoiceWithProvider: "该发票正由电子发票服务商开具，请等待结果",
   Offline: "网络不可用，请检查网络连接",
   Timeout: "请求超时，请重试",
   ServerError: "服务器错误，请稍后再试",
