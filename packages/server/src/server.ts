@@ -14,6 +14,7 @@ import { shutdown } from "./lifecycle.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
 import { clockFor } from "./providers/clock/index.ts";
 import { DEMO_CARD_PHONES, seedDemoCardsIfNone } from "./seed/demoCards.ts";
+import { DEMO_DRIVER_OPENID, seedDemoDriverIfNone } from "./seed/demoInvoicing.ts";
 import { SANDBOX_DESK_ADMIN, seedDeskAdminIfNone } from "./seed/deskAdmin.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 import { scryptParams, type ScryptParams } from "./security/passwords.ts";
@@ -80,6 +81,8 @@ const seedDemoData = async (database: DatabaseHandle, clock: Clock, scrypt: Scry
   if (deskPassword !== undefined) report(`the staff desk at /desk: sign in as ${SANDBOX_DESK_ADMIN} with the one-time password ${deskPassword}`);
   const demoCards = await seedDemoCardsIfNone(database.db, new Date(clock.now()));
   if (demoCards > 0) report(`loaded ${demoCards} demo fuel cards for the phones ${DEMO_CARD_PHONES.join(", ")}`);
+  const demoOrders = await seedDemoDriverIfNone(database.db, new Date(clock.now()));
+  if (demoOrders > 0) report(`loaded a demo driver with ${demoOrders} used fuel orders to invoice: sign in on the sandbox consent page with the openid ${DEMO_DRIVER_OPENID}`);
 };
 
 /**
