@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { Order, Pricing } from "@fuel/domain";
+import { Money, Order, Pricing } from "@fuel/domain";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders, payments, stations, users } from "../db/schema.ts";
@@ -55,7 +55,7 @@ export const seedDemoDriverIfNone = async (db: Database, now: Date): Promise<num
           status: Order.statusCode("used"),
           orderType: 1,
           gasType: "0#",
-          orderAmount,
+          orderAmount: Money.cents(orderAmount),
           amount,
           stationId: station.id,
           gasOriginalPrice: station.originalPrice,
