@@ -8,11 +8,13 @@ import type { DatabaseHealth } from "./db/health.ts";
 import { migrate } from "./db/migrate.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { startUpkeep, upkeepOnce } from "./db/pglite/upkeep.ts";
+import { startInvoicing } from "./jobs/invoicing.ts";
 import { startSweeper } from "./jobs/sweeper.ts";
 import { shutdown } from "./lifecycle.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
 import { clockFor } from "./providers/clock/index.ts";
 import { DEMO_CARD_PHONES, seedDemoCardsIfNone } from "./seed/demoCards.ts";
+import { DEMO_DRIVER_OPENID, seedDemoDriverIfNone } from "./seed/demoInvoicing.ts";
 import { SANDBOX_DESK_ADMIN, seedDeskAdminIfNone } from "./seed/deskAdmin.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 import { scryptParams, type ScryptParams } from "./security/passwords.ts";
@@ -79,6 +81,8 @@ const seedDemoData = async (database: DatabaseHandle, clock: Clock, scrypt: Scry
   if (deskPassword !== undefined) report(`the staff desk at /desk: sign in as ${SANDBOX_DESK_ADMIN} with the one-time password ${deskPassword}`);
   const demoCards = await seedDemoCardsIfNone(database.db, new Date(clock.now()));
   if (demoCards > 0) report(`loaded ${demoCards} demo fuel cards for the phones ${DEMO_CARD_PHONES.join(", ")}`);
+  const demoOrders = await seedDemoDriverIfNone(database.db, new Date(clock.now()));
+  if (demoOrders > 0) report(`loaded a demo driver with ${demoOrders} used fuel orders to invoice: sign in on the sandbox consent page with the openid ${DEMO_DRIVER_OPENID}`);
 };
 
 /**
@@ -215,6 +219,9 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     if (options.sweeper ?? listen !== false) {
       const sweeper = startSweeper({ db: database.db, clock, channels: app.deps.providers.payments.channels, log: app.log });
       stops.push(() => sweeper.stop());
+      // Issue 35: platform stations' invoices through the e-invoice provider, beside the sweep (one worker of a cluster).
+      const invoicing = startInvoicing({ db: database.db, provider: app.deps.providers.invoice, clock, log: app.log });
+      stops.push(() => invoicing.stop());
       if (database.kind === "pglite") {
         // A first pass before any request: a database never vacuumed (new, or restored) gets it all
         // now, while nobody waits on PGlite's one session. Upkeep is no reason not to serve.

@@ -19,6 +19,7 @@ const SECTIONS: ReadonlyArray<readonly [title: string, test: (path: string) => b
   ["Orders and cashier QR", (p) => /^\/api\/(order|kepai)\b/.test(p)],
   ["Payment", (p) => /^\/api\/(payment|paymentfy)\b/.test(p)],
   ["Fuel cards and recharge", (p) => /^\/api\/(recharge|rechargeorder)\b/.test(p)],
+  ["Invoices (issue 35)", (p) => p.startsWith("/api/invoice/")],
   ["Staff desk (issue 26)", (p) => p.startsWith("/api/desk/")],
 ];
 

@@ -1,9 +1,13 @@
+import type { Invoice } from "@fuel/domain";
+
 /**
  * Demo catalogue loaded into an empty database so a newcomer sees a working product.
  * Coordinates are GCJ-02 (what Chinese maps use), near the real places named; prices are integer
  * cents per litre, realistic for diesel 0# in Guangdong: the national guide price 7.60-7.68, the
  * pump price 0.05-0.12 below it, ours 0.40-0.50 below the pump (0.45-0.62 below national). A few stations sell no diesel 0# and a few keep short or night hours, so the
- * "cannot buy diesel" and "closed" paths show up in a demo too.
+ * "cannot buy diesel" and "closed" paths show up in a demo too. Issue 35: every city has stations
+ * of all three invoice policies (most issue their own; the 4th of every 5 issues through the
+ * platform's e-invoice provider, the 5th of every 5 issues none), so each notice shows up.
  */
 
 export interface DemoStation {
@@ -20,7 +24,11 @@ export interface DemoStation {
   readonly tel: string;
   readonly business_start_time: string;
   readonly business_end_time: string;
+  readonly invoice_policy: Invoice.InvoicePolicy;
 }
+
+/** Issue 35: the demo stations' invoice policies by their place in their city's list. */
+export const demoInvoicePolicy = (i: number): Invoice.InvoicePolicy => (i % 5 === 3 ? "platform" : i % 5 === 4 ? "none" : "station");
 
 export const DEMO_CITIES = ["广州市", "深圳市", "东莞市"] as const;
 
@@ -83,6 +91,7 @@ export const DEMO_STATIONS: ReadonlyArray<DemoStation> = DEMO_CITIES.flatMap((ci
     tel: `${TELS[city]}-8${String(6_000_000 + ci * 1000 + i * 37).slice(-7)}`,
     business_start_time: start,
     business_end_time: end,
+    invoice_policy: demoInvoicePolicy(i),
   })),
 );
 

@@ -42,6 +42,7 @@ export const seedIfEmpty = async (db: Database, now: Date): Promise<SeedOutcome>
         tel: d.tel,
         businessStartTime: d.business_start_time,
         businessEndTime: d.business_end_time,
+        invoicePolicy: d.invoice_policy,
       })),
     );
     const w0 = DEMO_SITE_SETTINGS;

@@ -67,11 +67,14 @@ describe("GET /api/webinfo/read", () => {
         "entity_common_num",
         "follow_account_name",
         "follow_qrcode",
+        // Issue 35: the invoice window and how top-ups are invoiced.
+        "invoice_window_days",
         "price_0_nation",
         "price_0_now",
         "price_0_original",
         "price_0_shiti",
         "price_0_xuni",
+        "recharge_invoice",
         "recharge_shiti_tip",
         "recharge_tip",
         "tel1",
@@ -81,6 +84,7 @@ describe("GET /api/webinfo/read", () => {
     );
     expect(data["tel1"]).toBe("400-800-6688");
     expect(data["price_0_xuni"]).toBe(DEMO_SITE_SETTINGS.price_0_xuni);
+    expect([data["invoice_window_days"], data["recharge_invoice"]]).toEqual([30, "at_consumption"]);
   });
 
   it("answers 503 with a clear message when the settings row is missing", async () => {
