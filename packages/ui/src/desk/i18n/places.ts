@@ -33,6 +33,7 @@ export const places = {
     "desk.places.allDay": "open 24 hours",
     "desk.places.rowOriginal": "station {price}",
     "desk.places.rowNation": "national {price}",
+    "desk.places.rowInvoices": "invoices: {policy}",
     // The station form.
     "desk.places.editTitle": "Station No. {id}",
     "desk.places.addTitle": "New station",
@@ -188,6 +189,7 @@ export const places = {
     "desk.places.allDay": "24 小时营业",
     "desk.places.rowOriginal": "油站价 {price}",
     "desk.places.rowNation": "国家价 {price}",
+    "desk.places.rowInvoices": "开票：{policy}",
     "desk.places.editTitle": "{id} 号油站",
     "desk.places.addTitle": "新油站",
     "desk.places.group.place": "位置",
