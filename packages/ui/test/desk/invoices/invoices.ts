@@ -14,6 +14,6 @@ export const pageOf = (...invoices: ReadonlyArray<DeskInvoice>): DeskInvoicesRes
 const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
 
 /** A small file that is a PDF by its bytes: its header, a body, and %%EOF at its end. */
-export const pdfBytes = (body = 64): Uint8Array => new Uint8Array([...ascii("%PDF-1.4\n"), ...new Array<number>(body).fill(0x20), ...ascii("\n%%EOF\n")]);
+export const pdfBytes = (body = 64): Uint8Array<ArrayBuffer> => new Uint8Array([...ascii("%PDF-1.4\n"), ...new Array<number>(body).fill(0x20), ...ascii("\n%%EOF\n")]);
 
 export const pdfFile = (name = "invoice.pdf", bytes = pdfBytes()) => bytesFile(name, bytes, "application/pdf");
