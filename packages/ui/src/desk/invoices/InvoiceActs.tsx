@@ -7,12 +7,14 @@ import type { InvoicesStore } from "../stores/invoices/InvoicesStore.ts";
 
 /**
  * The acts on an open request: 'issued' (the number, a PDF) and 'refuse' (a reason), each opening
- * its form. A request the e-invoice service issues says so first: staff act on it only when it is
- * stuck. An issued or refused request has none.
+ * its form. A request for the e-invoice service says so first: staff act on it only while it is
+ * stuck before the service takes it; once the service is issuing it, it is the service's
+ * (`Invoice.isWithProvider`) and has no acts. An issued or refused request has none.
  */
 export const InvoiceActs = observer(function InvoiceActs({ store, invoice }: { readonly store: InvoicesStore; readonly invoice: DeskInvoice }) {
   const { i18n } = useDesk();
   if (!Invoice.isOpen(invoice.state)) return null;
+  if (Invoice.isWithProvider(invoice)) return <p className="invoice-platform-note">{i18n.t("desk.invoices.withProvider")}</p>;
   const platform = invoice.issuer === "platform";
   const busy = store.acting?.busy === true;
   return (

@@ -48,13 +48,20 @@ describe("/desk/invoices on a phone (issue 35)", () => {
     expect(within(card).queryByRole("button", { name: "登记已开具" })).toBeNull();
   });
 
-  it("a request of the e-invoice service says so, and may still be acted on", async () => {
+  it("a request for the e-invoice service not yet sent says so, and may still be acted on", async () => {
+    open({ page: pageOf({ ...platformInvoice, state: "requested" }) });
+    const card = await screen.findByRole("listitem", { name: "Request No. 43" });
+    expect(card.textContent).toContain("The e-invoice service issues this request by itself. Issue or refuse it here only if it is stuck.");
+    expect(within(card).getByRole("button", { name: "Mark issued" })).toBeTruthy();
+  });
+
+  it("a request the e-invoice service is issuing has no acts: it is the service's", async () => {
     const stores = open();
     stores.api.on("deskInvoices", pageOf(platformInvoice));
     fireEvent.change(await screen.findByLabelText("State"), { target: { value: "issuing" } });
     const card = await screen.findByRole("listitem", { name: "Request No. 43" });
-    expect(card.textContent).toContain("The e-invoice service issues this request by itself. Issue or refuse it here only if it is stuck.");
-    expect(within(card).getByRole("button", { name: "Mark issued" })).toBeTruthy();
+    expect(card.textContent).toContain("The e-invoice service is issuing this request");
+    expect(within(card).queryByRole("button")).toBeNull();
   });
 
   it("issues with a number and a PDF chosen from the device; the card turns issued", async () => {

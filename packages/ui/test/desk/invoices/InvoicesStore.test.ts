@@ -165,6 +165,17 @@ describe("issuing a request (issue 35)", () => {
     expect(store.invoices[0]?.state).toBe("issued");
   });
 
+  it("taken by the e-invoice service meanwhile (409 InvoiceWithProvider): said in words, the list read again", async () => {
+    const { stores, store } = storeWith();
+    stores.api.fail("deskInvoiceRefuse", new ServerRefused({ message: "with provider", status: 409, tag: "InvoiceWithProvider" }));
+    store.startAct({ ...waitingInvoice, issuer: "platform" }, "refuse");
+    store.acting!.setReason("stuck");
+    expect(await store.sendAct()).toBe(false);
+    expect(store.actProblemText).toBe("this invoice is being issued by the e-invoice provider: wait for its result");
+    expect(store.acting).toBeUndefined();
+    expect(stores.api.callsTo("deskInvoices")).toHaveLength(1);
+  });
+
   it("no network keeps the form open with the number and the PDF, to send again", async () => {
     const { stores, store } = storeWith();
     stores.api.fail("deskInvoiceIssue", new Offline({ path: "/api/desk/invoices/issue" }));

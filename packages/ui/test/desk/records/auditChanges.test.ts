@@ -32,7 +32,7 @@ const WRITTEN: { readonly [A in Staff.AuditAct]: { readonly subject: string; rea
   blacklistChanged: { subject: "13800138000", before: { blacklisted: false }, after: { blacklisted: true } },
   staffLocked: { subject: "li.cashier", before: null, after: { locked: true, scope: "address", wrong_passwords: 5, minutes: 15 } },
   staffUnlocked: { subject: "li.cashier", before: { locked_everywhere: false, locked_addresses: ["203.0.113.5"] }, after: { locked_everywhere: false, locked_addresses: [] } },
-  invoiceIssued: { subject: "41", before: { state: "requested" }, after: { state: "issued", number: "24442000000012345678", pdf: true } },
+  invoiceIssued: { subject: "41", before: { state: "requested" }, after: { state: "issued", number: "24442000000012345678", pdf_bytes: 153_600 } },
   invoiceRefused: { subject: "42", before: { state: "issuing" }, after: { state: "refused", reason: "税号与单位名称不符" } },
 };
 
@@ -106,7 +106,7 @@ describe("the audit log in words (issue 34)", () => {
       lines: [
         { key: "状态", before: "待开具", after: "已开具" },
         { key: "发票号码", before: undefined, after: "24442000000012345678" },
-        { key: "PDF", before: undefined, after: "已上传" },
+        { key: "PDF", before: undefined, after: "150 KB" },
       ],
     });
     expect(auditWords({ act: "invoiceRefused", ...WRITTEN.invoiceRefused }, i18nIn("en"))).toEqual({
@@ -115,6 +115,14 @@ describe("the audit log in words (issue 34)", () => {
         { key: "State", before: "With the e-invoice service", after: "Refused" },
         { key: "Reason", before: undefined, after: "税号与单位名称不符" },
       ],
+    });
+  });
+
+  it("an invoice issued without a PDF says none", () => {
+    expect(auditWords({ act: "invoiceIssued", subject: "41", before: { state: "requested" }, after: { state: "issued", number: "12345678", pdf_bytes: 0 } }, i18nIn("en")).lines.at(-1)).toEqual({
+      key: "PDF",
+      before: undefined,
+      after: "none",
     });
   });
 

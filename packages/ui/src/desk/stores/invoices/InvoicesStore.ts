@@ -31,8 +31,8 @@ export interface StationOption {
   readonly title: string | undefined;
 }
 
-/** Refusals that mean the request is not as the list showed it: it was acted on meanwhile (409), or is gone. */
-const STALE = new Set(["InvoiceNotOpen", "InvoiceNotFound"]);
+/** Refusals that mean the request is not as the list showed it: acted on meanwhile (409), taken by the e-invoice service (409), or gone. */
+const STALE = new Set(["InvoiceNotOpen", "InvoiceWithProvider", "InvoiceNotFound"]);
 
 /**
  * The desk's invoice queue (issue 35 item 5): the list's parameters (the address's,

@@ -100,10 +100,13 @@ const FIELDS: Readonly<Record<string, FieldWords>> = {
     label: "desk.records.audit.field.locked_addresses",
     value: (v, _a, say) => (Array.isArray(v) ? (v.length === 0 ? say("desk.records.audit.none") : list(v.map(String), say)) : raw(v)),
   },
-  // An invoice request issued (invoiceIssued: its number, whether a PDF came with it) or refused (invoiceRefused: its reason).
+  // An invoice request issued (invoiceIssued: its number, its PDF's size, 0 without one) or refused (invoiceRefused: its reason).
   state: { label: "desk.records.audit.field.state", value: (v, _a, say) => (typeof v === "string" && isInvoiceState(v) ? say(`desk.invoices.state.${v}`) : raw(v)) },
   number: { label: "desk.records.audit.field.number", value: text },
-  pdf: { label: "desk.records.audit.field.pdf", value: (v, a, say) => (typeof v === "boolean" ? say(v ? "desk.records.audit.pdf.yes" : "desk.records.audit.pdf.no") : yesNo(v, a, say)) },
+  pdf_bytes: {
+    label: "desk.records.audit.field.pdf",
+    value: (v, _a, say) => (typeof v !== "number" ? raw(v) : v === 0 ? say("desk.records.audit.pdf.no") : say("desk.records.audit.pdf.kb", { kb: Math.max(1, Math.round(v / 1024)) })),
+  },
 };
 
 /** A station's fields (stationAdded, stationChanged) by the station form's labels, prices in yuan. */
