@@ -34,6 +34,15 @@ const shotTo = async (page: Page, name: string): Promise<void> => {
   await docShot(page, name);
 };
 
+/** Waits until the act's notice (an antd-mobile toast over the page) has gone, for a screenshot of the page itself. */
+const noticeGone = (page: Page): Promise<void> => page.locator(".adm-toast-mask").waitFor({ state: "hidden", timeout: 10_000 });
+
+/** Waits until a side sheet has slid in: its right edge at the screen's. */
+const slidIn = async (page: Page, selector: string): Promise<void> => {
+  const width = page.viewportSize()?.width ?? 0;
+  await expect.poll(async () => Math.round(await page.locator(selector).evaluate((el) => el.getBoundingClientRect().right))).toBe(width);
+};
+
 const deskPage = async (locale: Messages.Locale, viewport: { width: number; height: number }): Promise<Page> => {
   const context = await browser.newContext({ viewport, locale: locale === "zh-CN" ? "zh-CN" : "en-US", serviceWorkers: "block", acceptDownloads: true });
   return context.newPage();
@@ -140,6 +149,7 @@ describe.each(["en", "zh-CN"] as const)("the invoice queue in %s", (locale) => {
     expect(await card.textContent()).toContain(t("desk.invoices.state.issued"));
     expect(await card.getByRole("link", { name: t("desk.invoices.openPdf") }).getAttribute("href")).toBe(`/api/desk/invoices/pdf?invoice_id=${invoiceId}`);
     expect(await card.getByRole("button", { name: t("desk.invoices.issue") }).count()).toBe(0);
+    await noticeGone(page);
     await card.scrollIntoViewIfNeeded();
     await shotTo(page, `invoices-issued-${locale}`);
     await page.context().close();
@@ -164,6 +174,8 @@ describe.each(["en", "zh-CN"] as const)("the invoice queue in %s", (locale) => {
     await sheet.waitFor();
     expect(await sheet.textContent()).toContain(number);
     expect(await sheet.textContent()).toContain(cashier.name);
+    await slidIn(desk, ".invoice-side");
+    await sheet.getByRole("link", { name: t("desk.invoices.openPdf") }).scrollIntoViewIfNeeded();
     await shotTo(desk, `invoices-details-${locale}`);
     const pdf = await desk.request.get(`${baseUrl()}/api/desk/invoices/pdf?invoice_id=${invoiceId}`);
     expect(pdf.headers()["content-type"]).toContain("application/pdf");
@@ -230,6 +242,7 @@ describe.each(["en", "zh-CN"] as const)("the invoice queue in %s", (locale) => {
     await expect.poll(() => said.textContent()).toBe(deskText(locale, "InvoiceNotOpen"));
     await expect.poll(() => other.count()).toBe(0);
     expect(await scrollsSideways(page)).toBe(false);
+    await noticeGone(page);
     await shotTo(page, `invoices-raced-${locale}`);
     expect(await invoiceOf(customer, raced)).toMatchObject({ state: "issued", number: "24442000000088888888" });
     await page.context().close();
