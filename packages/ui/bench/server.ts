@@ -8,13 +8,14 @@ export interface RunningServer {
 }
 
 /**
- * The real server (in-memory PGlite, sandbox mode, demo data, production) serving
+ * The real server (in-memory PGlite unless `extraEnv` names a DATABASE_URL, sandbox mode, demo data, production) serving
  * `packages/ui/dist` (or `uiDistDir`: a build made elsewhere, as the server's UI_DIST_DIR), in a
  * child process as the browser tests start it. `port` 0 picks a free one.
  */
 export const startServer = async (repoDir: string, port: string, uiDistDir?: string, extraEnv: Readonly<Record<string, string>> = {}): Promise<RunningServer> => {
   const server: ChildProcess = spawn(process.execPath, ["--conditions=@fuel/source", "--import", "tsx", "packages/server/src/main.ts"], {
     cwd: repoDir,
+    // `extraEnv` may name another DATABASE_URL (the browser tests' copy of a seeded PGlite folder).
     env: { ...process.env, DATABASE_URL: "memory://", PORT: port, HOST: "127.0.0.1", FUEL_MODE: "sandbox", LOG_LEVEL: "warn", NODE_ENV: "production", ...(uiDistDir === undefined ? {} : { UI_DIST_DIR: uiDistDir }), ...extraEnv },
     stdio: ["ignore", "pipe", "inherit"],
   });

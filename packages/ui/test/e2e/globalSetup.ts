@@ -1,10 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { makeDatabaseTemplate, removeDatabaseTemplate, type DatabaseTemplate } from "./databaseTemplate.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     distDir: string;
+    databaseTemplate: DatabaseTemplate;
   }
 }
 
@@ -22,7 +24,7 @@ const distDir = process.env["E2E_DIST_DIR"] ?? `${uiDir}dist`;
  * Builds the UI once, as production does; each test file then starts its own server serving
  * this build (perFileServer.ts), which finds the folder through `inject("distDir")`.
  */
-export default function setup(project: TestProject): void {
+export default async function setup(project: TestProject): Promise<() => void> {
   if (process.env["E2E_SKIP_BUILD"] !== "1") {
     const built = spawnSync(process.execPath, [`${repoDir}node_modules/vite/bin/vite.js`, "build", "--logLevel", "warn", "--outDir", distDir, "--emptyOutDir"], {
       cwd: uiDir,
@@ -39,4 +41,8 @@ export default function setup(project: TestProject): void {
     if (desk.status !== 0) throw new Error("the desk build failed");
   }
   project.provide("distDir", distDir);
+  // The server's first start, once for every file (databaseTemplate.ts).
+  const template = await makeDatabaseTemplate(repoDir);
+  project.provide("databaseTemplate", template);
+  return () => removeDatabaseTemplate(template);
 }

@@ -32,7 +32,7 @@ export const OrderTable = observer(function OrderTable({ entries, detailPath, so
       cell: (entry) => <span aria-label={`${i18n.t(`ordersAmountLabel_${amountLabelAt(entry, entry.loadedAt)}`)} ${Money.formatYuan(entry.order.amount)}`}>{Money.formatYuan(entry.order.amount)}</span>,
     },
     { key: "phone", header: i18n.t("desk.records.customerPhone"), cell: ({ order }) => order.phone },
-    { key: "merchant", header: i18n.t("desk.records.merchantNo"), cell: ({ order }) => order.mchnt_order_no },
+    { key: "merchant", header: i18n.t("desk.records.merchantNo"), cell: ({ order }) => <span className="desk-table-code">{order.mchnt_order_no}</span> },
   ];
   return <DeskTable caption={i18n.t("desk.menu.orders")} columns={columns} rows={entries} rowKey={(entry) => entry.order.order_id} sort={sort} onSort={onSort} />;
 });
