@@ -146,6 +146,7 @@ export const DeskInvoice = Schema.Struct({
 export type DeskInvoice = typeof DeskInvoice.Type;
 
 export const INVOICE_SORT_COLUMNS = ["created_at", "amount"] as const;
+export type InvoiceSortColumn = (typeof INVOICE_SORT_COLUMNS)[number];
 
 const deskInvoiceFilterFields = {
   state: Schema.optionalKey(InvoiceStateField),
@@ -177,6 +178,7 @@ export const DeskInvoicesExportQuery = Schema.Struct({
   ...deskInvoiceFilterFields,
   lang: Schema.optionalKey(Schema.Literals(["en", "zh-CN"])),
 }).annotate({ identifier: "DeskInvoicesExportQuery" });
+export type DeskInvoicesExportQuery = typeof DeskInvoicesExportQuery.Type;
 
 /**
  * The most characters of an uploaded PDF as a `data:application/pdf;base64,` URL: 1 MiB of PDF

@@ -16,6 +16,14 @@ export type InvoiceEvent = "send" | "issue" | "refuse";
 /** Whether a request still holds its orders against another request. */
 export const isOpen = (state: InvoiceState): boolean => state === "requested" || state === "issuing";
 
+/**
+ * Whether the e-invoice provider has the request (a `platform` request it is issuing): it ends
+ * issued or refused by the provider's result, and the desk may not act on it meanwhile (the
+ * server answers 409 InvoiceWithProvider). A `platform` request not yet sent is still the desk's.
+ */
+export const isWithProvider = (request: { readonly issuer: "station" | "platform"; readonly state: InvoiceState }): boolean =>
+  request.issuer === "platform" && request.state === "issuing";
+
 /** The request is no longer open: it was issued or refused already. */
 export interface InvoiceNotOpen {
   readonly _tag: "InvoiceNotOpen";

@@ -1,7 +1,7 @@
 import { Result } from "effect";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { INVOICE_STATES, isOpen, isPdf, nextInvoiceState, readInvoiceNumber, type InvoiceEvent, type InvoiceState } from "../../src/invoice/State.ts";
+import { INVOICE_STATES, isOpen, isPdf, isWithProvider, nextInvoiceState, readInvoiceNumber, type InvoiceEvent, type InvoiceState } from "../../src/invoice/State.ts";
 
 /** Latin-1 bytes of a text (the tests' PDFs are ASCII). */
 const bytesOf = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
@@ -49,5 +49,17 @@ describe("What the desk uploads", () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => {
       expect(isPdf(bytes)).toBe(bytes.length >= 16 && textOf(bytes.slice(0, 5)) === "%PDF-" && textOf(bytes.slice(-1024)).includes("%%EOF"));
     }));
+  });
+});
+
+describe("a request the e-invoice provider has (issue 35)", () => {
+  it("a platform request being issued is the provider's; one not yet sent, and a station's, are the desk's", () => {
+    expect(isWithProvider({ issuer: "platform", state: "issuing" })).toBe(true);
+    expect(isWithProvider({ issuer: "platform", state: "requested" })).toBe(false);
+    expect(isWithProvider({ issuer: "station", state: "requested" })).toBe(false);
+  });
+
+  it("a closed request is nobody's to act on, the provider's neither", () => {
+    for (const issuer of ["station", "platform"] as const) for (const state of ["issued", "refused"] as const) expect(isWithProvider({ issuer, state })).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ export interface DeskRoute {
   readonly title: DeskKey;
   readonly action: Staff.Action;
   readonly screen: LazyExoticComponent<ComponentType>;
+  /** A tool used now and then beside a role's main one: it never decides where the desk opens ({@link landingTool}). */
+  readonly occasional?: boolean;
 }
 
 /**
@@ -18,6 +20,7 @@ export interface DeskRoute {
 export const DESK_ROUTES: ReadonlyArray<DeskRoute> = [
   { path: "/desk/redeem", title: "desk.menu.redeem", action: "redeem", screen: lazy(() => import("./screens/RedeemScreen.tsx")) },
   { path: "/desk/queue", title: "desk.menu.queue", action: "settle", screen: lazy(() => import("./screens/QueueScreen.tsx")) },
+  { path: "/desk/invoices", title: "desk.menu.invoices", action: "workInvoices", screen: lazy(() => import("./screens/InvoicesScreen.tsx")), occasional: true },
   { path: "/desk/orders", title: "desk.menu.orders", action: "readOrders", screen: lazy(() => import("./screens/OrdersScreen.tsx")) },
   { path: "/desk/stations", title: "desk.menu.stations", action: "manageStations", screen: lazy(() => import("./screens/StationsScreen.tsx")) },
   { path: "/desk/settings", title: "desk.menu.settings", action: "manageSettings", screen: lazy(() => import("./screens/SettingsScreen.tsx")) },
@@ -29,11 +32,13 @@ export const DESK_ROUTES: ReadonlyArray<DeskRoute> = [
 
 /**
  * Issue 34: the tool a staff member lands on when the desk opens at its menu, if their role may
- * use exactly one (a cashier: /desk/redeem): a one-item menu at every sign-in is a tap for
- * nothing. Undefined when they have several tools (or none): the menu shows.
+ * use exactly one main tool (a cashier: /desk/redeem): a menu at every sign-in is a tap for
+ * nothing. Occasional tools do not count (issue 35: a cashier's invoice queue is reached from the
+ * menu; the pump is their work all day). Undefined when they have several main tools (or none):
+ * the menu shows.
  */
 export const landingTool = (may: (action: Staff.Action) => boolean): DeskRoute | undefined => {
-  const tools = DESK_ROUTES.filter((route) => may(route.action));
+  const tools = DESK_ROUTES.filter((route) => route.occasional !== true && may(route.action));
   return tools.length === 1 ? tools[0] : undefined;
 };
 

@@ -62,7 +62,7 @@ describe("the desk's first admin (zh-CN, then English)", () => {
     await page.locator("#desk-confirm-password").fill(STAFF_PASSWORD);
     await page.getByRole("button", { name: zh("desk.save") }).click();
     await page.getByText(zh("desk.signedInAs", { name: "desk.admin", role: zh("desk.role.admin") })).waitFor();
-    const tools = ["redeem", "queue", "orders", "stations", "settings", "invites", "blacklist", "staff", "audit"] as const;
+    const tools = ["redeem", "queue", "invoices", "orders", "stations", "settings", "invites", "blacklist", "staff", "audit"] as const;
     expect(await page.getByRole("link").allTextContents()).toEqual([...tools.map((t) => zh(`desk.menu.${t}`)), zh("desk.changePassword")]);
     expect(await scrollsSideways(page)).toBe(false);
     await shotTo(page, "desk-menu-admin-zh");
@@ -85,7 +85,7 @@ describe("the desk's first admin (zh-CN, then English)", () => {
 });
 
 describe("a role's limits and a session ended elsewhere", () => {
-  it.each(["en", "zh-CN"] as const)("a cashier opens on the redeem tool, its menu has only that; the staff page by address says the role may not (%s)", async (locale) => {
+  it.each(["en", "zh-CN"] as const)("a cashier opens on the redeem tool, its menu adds the invoice queue; the staff page by address says the role may not (%s)", async (locale) => {
     const cashier = await newStaff("cashier", { stations: [1] });
     const page = await deskPage(locale);
     await signInAtDesk(page, locale, cashier.name, cashier.password);
@@ -94,7 +94,8 @@ describe("a role's limits and a session ended elsewhere", () => {
     expect(new URL(page.url()).pathname).toBe("/desk/redeem");
     await page.getByRole("button", { name: deskText(locale, "desk.back") }).click();
     await page.getByText(deskText(locale, "desk.signOut")).waitFor();
-    expect(await page.getByRole("link").allTextContents()).toEqual([deskText(locale, "desk.menu.redeem"), deskText(locale, "desk.changePassword")]);
+    // Issue 35: the invoice queue is in the menu, but the desk still opens on the redeem tool.
+    expect(await page.getByRole("link").allTextContents()).toEqual([deskText(locale, "desk.menu.redeem"), deskText(locale, "desk.menu.invoices"), deskText(locale, "desk.changePassword")]);
     await shotTo(page, `desk-menu-cashier-${locale}`);
     await page.goto(`${baseUrl()}/desk/staff`);
     await page.getByText(deskText(locale, "desk.forbidden")).waitFor();

@@ -15,7 +15,10 @@ const FILES = "/tmp/desk-places-files/";
 const SMALL_PHONE = { width: 360, height: 640 };
 const DESKTOP = { width: 1024, height: 768 };
 
+/** The columns an import needs (issue 35's invoice_policy is optional in an import: absent keeps a station's policy). */
 const HEADER = "city,title,address,longitude,latitude,shop_image,now_price,nation_price,original_price,sell_type,code_id,tel,business_start_time,business_end_time";
+/** The export's columns: every station's invoice policy too (issue 35). */
+const EXPORT_HEADER = `${HEADER},invoice_policy`;
 
 /** A 1x1 PNG: the follow-us image the admin chooses. */
 const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -86,6 +89,9 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     expect(await priceField.inputValue()).toBe(Money.formatCents(before.now_price));
     await priceField.fill(Money.formatCents(newPrice));
     await shot(page, locale, "station-form");
+    // Issue 35: who issues the station's invoices, in words, as it is now.
+    const policy = page.getByRole("group", { name: t("desk.places.field.invoice_policy") });
+    expect(await policy.getByRole("radio", { name: t(`desk.places.policy.${before.invoice_policy}`) }).isChecked()).toBe(true);
     await page.getByRole("button", { name: t("desk.places.saveStation") }).scrollIntoViewIfNeeded();
     await shot(page, locale, "station-form-bottom");
     expect(await scrollsSideways(page)).toBe(false);
@@ -139,13 +145,13 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
       return file.slice(1);
     };
     const filtered = (await exportNow()).trim().split(/\r?\n/);
-    expect(filtered[0]).toBe(HEADER);
+    expect(filtered[0]).toBe(EXPORT_HEADER);
     expect(filtered).toHaveLength(2);
     expect(filtered[1]).toContain(title);
     // Filters cleared: the CLI's CSV of every station, the edited one at its new price.
     await page.getByRole("button", { name: t("desk.table.clear") }).click();
     const exported = await exportNow();
-    expect(exported.split(/\r?\n/)[0]).toBe(HEADER);
+    expect(exported.split(/\r?\n/)[0]).toBe(EXPORT_HEADER);
     expect(exported).toContain(title);
     expect(exported).toContain(`,${before.title},`);
     expect(exported).toContain(`,${newPrice},`);
@@ -185,12 +191,23 @@ describe.each(["en", "zh-CN"] as const)("the admin's stations and site settings 
     await page.getByRole("img", { name: t("desk.places.qrChosen") }).waitFor();
     await page.getByRole("img", { name: t("desk.places.qrChosen") }).scrollIntoViewIfNeeded();
     await shot(page, locale, "settings-qr-chosen");
+    // Issue 35: the invoice window in days, and top-ups invoiced at top-up.
+    const windowDays = locale === "en" ? 45 : 40;
+    await page.getByLabel(t("desk.places.settings.invoice_window_days"), { exact: true }).fill(String(windowDays));
+    await page.getByRole("group", { name: t("desk.places.settings.recharge_invoice") }).getByText(t("desk.places.rechargeInvoice.at_topup")).click();
+    // The section's heading at the top, under the sticky header.
+    await page.getByRole("heading", { name: t("desk.places.settings.invoices"), exact: true }).evaluate((el) => {
+      el.scrollIntoView({ block: "start" });
+      window.scrollBy(0, -56);
+    });
+    await shot(page, locale, "settings-invoices");
     await page.getByRole("button", { name: t("desk.places.saveSettings") }).click();
     await page.getByText(t("desk.places.settingsSaved")).first().waitFor();
     await page.getByRole("img", { name: t("desk.places.qrCurrent") }).waitFor();
     const info = await publicCall<WebInfo>("GET", "/api/webinfo/read");
     expect(info.tel2).toBe(phoneNumber);
     expect(info.follow_qrcode).toBe(`data:image/png;base64,${qr.toString("base64")}`);
+    expect(info).toMatchObject({ invoice_window_days: windowDays, recharge_invoice: "at_topup" });
 
     // A tablet reads the same column, wider.
     await page.setViewportSize({ width: 820, height: 1180 });

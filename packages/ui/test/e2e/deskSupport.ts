@@ -135,6 +135,8 @@ const DOCUMENTED = new Set([
   "staff-en", "staff-zh-CN", "staff-password-en", "staff-password-zh-CN", "invites-en", "invites-zh-CN", "blacklist-en", "blacklist-zh-CN",
   "orders-found-en", "orders-found-zh-CN", "order-detail-en", "order-detail-zh-CN", "audit-en", "audit-zh-CN", "audit-filtered-en",
   "orders-table-en", "orders-table-zh-CN", "audit-table-en", "audit-table-zh-CN", "stations-table-en", "stations-table-zh-CN", "staff-table-en", "staff-table-zh-CN",
+  ...["phone", "issue", "issued", "table", "details", "audit", "refuse", "raced"].flatMap((stem) => [`invoices-${stem}-en`, `invoices-${stem}-zh-CN`]),
+  "settings-invoices-en", "settings-invoices-zh-CN",
 ]);
 
 const docsDir = fileURLToPath(new URL("../../../../docs/screens/", import.meta.url));

@@ -2,6 +2,7 @@ import type { Messages } from "@fuel/domain";
 import { textOf, type TextKey } from "../../i18n/catalogue.ts";
 import { cashier } from "./cashier.ts";
 import { distributor } from "./distributor.ts";
+import { invoices } from "./invoices.ts";
 import { people } from "./people.ts";
 import { places } from "./places.ts";
 import { records } from "./records.ts";
@@ -14,11 +15,11 @@ import { table } from "./table.ts";
  * in the app. A key added in English must be added in zh-CN too: the type refuses a locale that
  * misses one.
  */
-const deskEn = { ...shell.en, ...cashier.en, ...distributor.en, ...places.en, ...people.en, ...records.en, ...table.en } as const;
+const deskEn = { ...shell.en, ...cashier.en, ...distributor.en, ...places.en, ...people.en, ...records.en, ...table.en, ...invoices.en } as const;
 
 export type DeskKey = keyof typeof deskEn;
 
-const deskZh: Record<DeskKey, string> = { ...shell["zh-CN"], ...cashier["zh-CN"], ...distributor["zh-CN"], ...places["zh-CN"], ...people["zh-CN"], ...records["zh-CN"], ...table["zh-CN"] };
+const deskZh: Record<DeskKey, string> = { ...shell["zh-CN"], ...cashier["zh-CN"], ...distributor["zh-CN"], ...places["zh-CN"], ...people["zh-CN"], ...records["zh-CN"], ...table["zh-CN"], ...invoices["zh-CN"] };
 
 const deskCatalogue: Readonly<Record<Messages.Locale, Readonly<Record<string, string>>>> = { en: deskEn, "zh-CN": deskZh };
 

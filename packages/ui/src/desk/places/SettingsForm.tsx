@@ -1,3 +1,4 @@
+import { Invoice } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import NoticeBar from "antd-mobile/es/components/notice-bar";
 import { observer } from "mobx-react-lite";
@@ -6,6 +7,7 @@ import { DeskField } from "../shell/DeskField.tsx";
 import { useDesk } from "../stores/DeskContext.tsx";
 import { describeDeskError } from "../stores/deskMessages.ts";
 import type { SettingsField, SettingsStore } from "../stores/places/SettingsStore.ts";
+import { ChoiceField } from "./ChoiceField.tsx";
 import { PlacesProblem } from "./PlacesProblem.tsx";
 import { PlacesSection } from "./PlacesSection.tsx";
 import { QrImageField } from "./QrImageField.tsx";
@@ -65,6 +67,20 @@ export const SettingsForm = observer(function SettingsForm({ store }: { readonly
       <PlacesSection title={i18n.t("desk.places.settings.tips")}>
         {tip("recharge_tip")}
         {tip("recharge_shiti_tip")}
+      </PlacesSection>
+      <PlacesSection title={i18n.t("desk.places.settings.invoices")}>
+        {field("invoice_window_days", {
+          inputMode: "numeric",
+          maxLength: 3,
+          hint: i18n.t("desk.places.windowDaysHint", { min: Invoice.MIN_INVOICE_WINDOW_DAYS, max: Invoice.MAX_INVOICE_WINDOW_DAYS, default: Invoice.DEFAULT_INVOICE_WINDOW_DAYS }),
+        })}
+        <ChoiceField
+          id="settings-recharge_invoice"
+          legend={i18n.t("desk.places.settings.recharge_invoice")}
+          value={store.rechargeInvoice}
+          options={Invoice.RECHARGE_INVOICE_MODES.map((mode) => ({ value: mode, label: i18n.t(`desk.places.rechargeInvoice.${mode}`) }))}
+          onChange={store.setRechargeInvoice}
+        />
       </PlacesSection>
       <PlacesSection title={i18n.t("desk.places.settings.follow")}>
         {field("follow_account_name", { inputMode: "text", maxLength: SHORT })}

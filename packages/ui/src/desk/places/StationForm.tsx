@@ -1,3 +1,4 @@
+import { Invoice } from "@fuel/domain";
 import Button from "antd-mobile/es/components/button";
 import type { DeskStation } from "@fuel/domain/api";
 import { observer } from "mobx-react-lite";
@@ -7,6 +8,7 @@ import { DeskField } from "../shell/DeskField.tsx";
 import { useDesk } from "../stores/DeskContext.tsx";
 import { describeDeskError } from "../stores/deskMessages.ts";
 import { StationFormStore, type StationField } from "../stores/places/StationFormStore.ts";
+import { ChoiceField } from "./ChoiceField.tsx";
 import { PlacesProblem } from "./PlacesProblem.tsx";
 import { PlacesSection } from "./PlacesSection.tsx";
 
@@ -73,6 +75,16 @@ export const StationForm = observer(function StationForm({ station, onSaved }: S
         {field("code_id")}
         {field("tel", { inputMode: "tel" })}
         {field("shop_image", { maxLength: 2048 })}
+      </PlacesSection>
+      <PlacesSection title={i18n.t("desk.places.settings.invoices")}>
+        <ChoiceField
+          id="station-invoice_policy"
+          legend={i18n.t("desk.places.field.invoice_policy")}
+          value={form.invoicePolicy}
+          options={Invoice.INVOICE_POLICIES.map((policy) => ({ value: policy, label: i18n.t(`desk.places.policy.${policy}`) }))}
+          onChange={form.setInvoicePolicy}
+          hint={i18n.t("desk.places.policyHint")}
+        />
       </PlacesSection>
       <PlacesProblem problem={form.problem} refusal={form.refusal} lead="desk.places.stationRefused" />
       <div className="places-save places-actions">

@@ -5,7 +5,7 @@ import { Fragment } from "react";
 import { RowLink } from "../../components/RowLink.tsx";
 import { useDesk } from "../stores/DeskContext.tsx";
 
-/** One station of the admin's list: number and name, city and hours, our price and the others; opens its form. */
+/** One station of the admin's list: number and name, city and hours, our price and the others, who invoices; opens its form. */
 export const StationRow = observer(function StationRow({ station }: { readonly station: DeskStation }) {
   const { i18n } = useDesk();
   const hours = Station.isOpenAllDay(station)
@@ -17,6 +17,7 @@ export const StationRow = observer(function StationRow({ station }: { readonly s
     hours,
     i18n.t("desk.places.rowOriginal", { price: Money.formatYuan(station.original_price) }),
     i18n.t("desk.places.rowNation", { price: Money.formatYuan(station.nation_price) }),
+    i18n.t("desk.places.rowInvoices", { policy: i18n.t(`desk.places.policy.${station.invoice_policy}`) }),
   ];
   return (
     <RowLink

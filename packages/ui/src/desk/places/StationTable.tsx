@@ -26,6 +26,7 @@ export const StationTable = observer(function StationTable({ store }: { readonly
     { key: "now_price", header: i18n.t("desk.places.column.nowPrice"), sort: "now_price", numeric: true, cell: (s) => Money.formatYuan(s.now_price) },
     { key: "original_price", header: i18n.t("desk.places.column.originalPrice"), numeric: true, cell: (s) => Money.formatYuan(s.original_price) },
     { key: "nation_price", header: i18n.t("desk.places.column.nationPrice"), numeric: true, cell: (s) => Money.formatYuan(s.nation_price) },
+    { key: "invoices", header: i18n.t("desk.places.column.invoices"), cell: (s) => i18n.t(`desk.places.policy.${s.invoice_policy}`) },
   ];
   return <DeskTable caption={i18n.t("desk.menu.stations")} columns={columns} rows={store.pageRows} rowKey={(s) => s.id} sort={store.sort} onSort={store.sortBy} />;
 });

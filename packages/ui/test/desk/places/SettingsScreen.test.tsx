@@ -1,5 +1,5 @@
 import { exampleWebInfo } from "@fuel/domain/api";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import SettingsScreen from "../../../src/desk/screens/SettingsScreen.tsx";
@@ -28,6 +28,25 @@ describe("the site settings screen (issue 26)", () => {
     await userEvent.type(phone, "400-800-5678");
     await userEvent.click(screen.getByRole("button", { name: "保存设置" }));
     await waitFor(() => expect(stores.api.callsTo("deskSettingsSave")[0]?.input).toEqual({ tel1: "400-800-5678" }));
+  });
+
+  it("the invoice settings: the window in days and how top-ups are invoiced, in words (issue 35)", async () => {
+    const stores = deskStores({ locale: "zh-CN" });
+    stores.api.on("deskSettings", { settings: { ...exampleWebInfo, invoice_window_days: 45 } });
+    renderDesk(<SettingsScreen />, { stores, path: "/desk/settings" });
+    const days = await screen.findByLabelText("加油后可申请开票的天数");
+    expect((days as HTMLInputElement).value).toBe("45");
+    const topups = screen.getByRole("group", { name: "充值和购卡的发票" });
+    expect((within(topups).getByRole("radio", { name: "消费时开票：由发卡方在加油时开具，本应用不开" }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(topups).getByText("充值时开票：在本应用申请预付卡发票"));
+    await userEvent.clear(days);
+    await userEvent.type(days, "400");
+    await userEvent.click(screen.getByRole("button", { name: "保存设置" }));
+    expect((await screen.findByText("请输入 1 到 366 之间的整数天数")).getAttribute("role")).toBe("alert");
+    await userEvent.clear(days);
+    await userEvent.type(days, "60");
+    await userEvent.click(screen.getByRole("button", { name: "保存设置" }));
+    await waitFor(() => expect(stores.api.callsTo("deskSettingsSave")[0]?.input).toEqual({ invoice_window_days: 60, recharge_invoice: "at_topup" }));
   });
 
   it.each([

@@ -73,7 +73,30 @@ describe("the site settings at the desk (issue 26)", () => {
       tel2: null,
       follow_account_name: null,
       follow_qrcode: null,
+      invoice_window_days: 30,
+      recharge_invoice: "at_consumption",
     });
+  });
+
+  it("the invoice settings show the domain's defaults when never set, and only a change is sent (issue 35)", async () => {
+    const { stores, store } = await loaded(exampleWebInfo);
+    expect(store.fields.invoice_window_days).toBe("30");
+    expect(store.rechargeInvoice).toBe("at_consumption");
+    store.set("invoice_window_days", " 60 ");
+    store.setRechargeInvoice("at_topup");
+    stores.api.on("deskSettingsSave", { settings: { ...exampleWebInfo, invoice_window_days: 60, recharge_invoice: "at_topup" } });
+    expect(await store.save()).toBe(true);
+    expect(stores.api.callsTo("deskSettingsSave")[0]?.input).toEqual({ invoice_window_days: 60, recharge_invoice: "at_topup" });
+    expect(store.fields.invoice_window_days).toBe("60");
+    expect(store.rechargeInvoice).toBe("at_topup");
+  });
+
+  it.each(["0", "367", "30.5", "thirty", ""])("a window of %j days is refused at its field, as the contract bounds it (1 to 366)", async (typed) => {
+    const { stores, store } = await loaded(exampleWebInfo, "zh-CN");
+    store.set("invoice_window_days", typed);
+    expect(await store.save()).toBe(false);
+    expect(describeDeskError(store.errors.invoice_window_days!, stores.i18n)).toBe("请输入 1 到 366 之间的整数天数");
+    expect(stores.api.callsTo("deskSettingsSave")).toHaveLength(0);
   });
 
   it("a card prefix that is not digits is refused at its field (CardNumber.isPrefix)", async () => {

@@ -66,7 +66,16 @@ describe("a station's form at the desk (issue 26)", () => {
       sell_type: "0#",
       business_start_time: "00:00",
       business_end_time: "24:00",
+      invoice_policy: "station",
     });
+  });
+
+  it("sends who issues the station's invoices, as chosen (issue 35)", async () => {
+    const { stores, store } = form(exampleDeskStation);
+    expect(store.invoicePolicy).toBe(exampleDeskStation.invoice_policy);
+    store.setInvoicePolicy("none");
+    await store.save();
+    expect(stores.api.callsTo("deskStationSave")[0]?.input).toMatchObject({ id: 12, invoice_policy: "none" });
   });
 
   it("the server's refusal lists each problem of its row rules", async () => {

@@ -72,6 +72,22 @@ describe("the stations screen (issues 26, 34)", () => {
     expect(screen.getByText("1–20 of 25")).toBeTruthy();
   });
 
+  it("shows who invoices each station, and the form changes it in words (issue 35)", async () => {
+    const stores = deskStores({ locale: "zh-CN" });
+    stores.api.on("deskStations", { stations: [exampleDeskStation] });
+    stores.api.on("deskStationSave", (input) => Effect.succeed({ ...exampleDeskStation, invoice_policy: (input as DeskStationSaveRequest).invoice_policy ?? "station" }));
+    renderDesk(<StationsScreen />, { stores, path: "/desk/stations", route: ROUTE, wide: true });
+    const table = await screen.findByRole("table", { name: "油站" });
+    expect(within(table).getAllByRole("row")[1]?.textContent).toContain("平台电子发票服务开具");
+    await userEvent.click(within(table).getByRole("link", { name: "Huangpu East Station" }));
+    const policy = await screen.findByRole("group", { name: "开票方式" });
+    expect((within(policy).getByRole("radio", { name: "平台电子发票服务开具" }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(policy).getByText("不开发票"));
+    await userEvent.click(screen.getByRole("button", { name: "保存油站" }));
+    await waitFor(() => expect(stores.api.callsTo("deskStationSave")[0]?.input).toMatchObject({ id: 12, invoice_policy: "none" }));
+    expect(within(await screen.findByRole("table", { name: "油站" })).getAllByRole("row")[1]?.textContent).toContain("不开发票");
+  });
+
   it("a station number that does not exist says so", async () => {
     renderDesk(<StationsScreen />, { path: "/desk/stations/999", route: ROUTE });
     expect((await screen.findByRole("alert")).textContent).toBe("There is no station No. 999.");

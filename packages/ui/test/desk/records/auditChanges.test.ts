@@ -23,11 +23,17 @@ const WRITTEN: { readonly [A in Staff.AuditAct]: { readonly subject: string; rea
   stationAdded: { subject: "12", before: null, after: exampleDeskStation },
   stationChanged: { subject: "12", before: exampleDeskStation, after: { ...exampleDeskStation, now_price: 679, title: "黄埔东站" } },
   stationsImported: { subject: "stations", before: null, after: { added: 3, updated: 2, bytes: 1234 } },
-  settingChanged: { subject: "site_settings", before: { price_0_now: 700, tel2: null, follow_qrcode: null }, after: { price_0_now: 720, tel2: "020-2", follow_qrcode: "data:image/png;base64,iVBORw0KGgo=" } },
+  settingChanged: {
+    subject: "site_settings",
+    before: { price_0_now: 700, tel2: null, follow_qrcode: null, invoice_window_days: 30, recharge_invoice: "at_consumption" },
+    after: { price_0_now: 720, tel2: "020-2", follow_qrcode: "data:image/png;base64,iVBORw0KGgo=", invoice_window_days: 60, recharge_invoice: "at_topup" },
+  },
   inviteCreated: { subject: "3 codes", before: null, after: { codes: ["AB12", "CD34", "EF56"] } },
   blacklistChanged: { subject: "13800138000", before: { blacklisted: false }, after: { blacklisted: true } },
   staffLocked: { subject: "li.cashier", before: null, after: { locked: true, scope: "address", wrong_passwords: 5, minutes: 15 } },
   staffUnlocked: { subject: "li.cashier", before: { locked_everywhere: false, locked_addresses: ["203.0.113.5"] }, after: { locked_everywhere: false, locked_addresses: [] } },
+  invoiceIssued: { subject: "41", before: { state: "requested" }, after: { state: "issued", number: "24442000000012345678", pdf_bytes: 153_600 } },
+  invoiceRefused: { subject: "42", before: { state: "issuing" }, after: { state: "refused", reason: "税号与单位名称不符" } },
 };
 
 /** What betrays raw data: a field key, a JSON boolean, an English 'codes' subject, an unfilled slot, JSON punctuation. */
@@ -85,8 +91,39 @@ describe("the audit log in words (issue 34)", () => {
       { key: "Our price (yuan/L)", before: "¥7.00", after: "¥7.20" },
       { key: "Second service phone (optional)", before: undefined, after: "020-2" },
       { key: "Official account QR code", before: undefined, after: "(an image)" },
+      { key: "Days after fuelling to ask for an invoice", before: "30", after: "60" },
+      { key: "Invoices for top-ups and card purchases", before: "At consumption: the card issuer invoices the fuel; none here", after: "At top-up: a prepaid-card invoice, asked for here" },
+    ]);
+    expect(auditWords({ act: "stationChanged", subject: "12", before: exampleDeskStation, after: { ...exampleDeskStation, invoice_policy: "none" } }, i18nIn("zh-CN")).lines).toEqual([
+      { key: "开票方式", before: "平台电子发票服务开具", after: "不开发票" },
     ]);
     expect(auditWords({ act: "passwordChanged", ...WRITTEN.passwordChanged }, en).lines).toEqual([{ key: "Must change password", before: "yes", after: "no" }]);
+  });
+
+  it("an invoice issued or refused reads its request, state, number, PDF and reason in words (issue 35)", () => {
+    expect(auditWords({ act: "invoiceIssued", ...WRITTEN.invoiceIssued }, i18nIn("zh-CN"))).toEqual({
+      subject: "开票申请 41",
+      lines: [
+        { key: "状态", before: "待开具", after: "已开具" },
+        { key: "发票号码", before: undefined, after: "24442000000012345678" },
+        { key: "PDF", before: undefined, after: "150 KB" },
+      ],
+    });
+    expect(auditWords({ act: "invoiceRefused", ...WRITTEN.invoiceRefused }, i18nIn("en"))).toEqual({
+      subject: "Invoice request 42",
+      lines: [
+        { key: "State", before: "With the e-invoice service", after: "Refused" },
+        { key: "Reason", before: undefined, after: "税号与单位名称不符" },
+      ],
+    });
+  });
+
+  it("an invoice issued without a PDF says none", () => {
+    expect(auditWords({ act: "invoiceIssued", subject: "41", before: { state: "requested" }, after: { state: "issued", number: "12345678", pdf_bytes: 0 } }, i18nIn("en")).lines.at(-1)).toEqual({
+      key: "PDF",
+      before: undefined,
+      after: "none",
+    });
   });
 
   it("a field no act writes today still shows, as its key and value: nothing is hidden", () => {

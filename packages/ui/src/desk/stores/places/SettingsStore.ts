@@ -1,4 +1,4 @@
-import { CardNumber, SiteSettingsRules, type StationRow } from "@fuel/domain";
+import { CardNumber, Invoice, SiteSettingsRules, type StationRow } from "@fuel/domain";
 import { FOLLOW_QRCODE_MAX_LENGTH, type DeskSettingsRequest, type WebInfo } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
@@ -25,7 +25,10 @@ const TEXTS = ["tel1", "recharge_tip", "recharge_shiti_tip"] as const;
 /** Texts a customer may not see at all: empty is 'none' (null). */
 const OPTIONAL_TEXTS = ["tel2", "follow_account_name"] as const;
 
-export const SETTINGS_FIELDS = [...SETTINGS_PRICES, ...SETTINGS_PREFIXES, ...TEXTS, ...OPTIONAL_TEXTS] as const;
+/** Issue 35: how many days after use an invoice may be asked for, typed as a whole number. */
+const WINDOW_DAYS = "invoice_window_days";
+
+export const SETTINGS_FIELDS = [...SETTINGS_PRICES, ...SETTINGS_PREFIXES, ...TEXTS, ...OPTIONAL_TEXTS, WINDOW_DAYS] as const;
 export type SettingsField = (typeof SETTINGS_FIELDS)[number];
 
 /** The image types the follow-us overlay shows everywhere (a QR code is a PNG or a photo of one). */
@@ -42,11 +45,24 @@ const mostQrBytes = (type: string): number => Math.floor(((FOLLOW_QRCODE_MAX_LEN
 /** The settings as the form shows them (prices back in yuan); empty before any are set. */
 const fieldsOf = (settings: WebInfo | null): Record<SettingsField, string> => {
   const fields = Object.fromEntries(SETTINGS_FIELDS.map((f) => [f, ""])) as Record<SettingsField, string>;
+  fields[WINDOW_DAYS] = String(windowDaysOf(settings));
   if (settings === null) return fields;
   for (const f of SETTINGS_PRICES) fields[f] = yuanText(settings[f]);
   for (const f of [...SETTINGS_PREFIXES, ...TEXTS]) fields[f] = settings[f];
   for (const f of OPTIONAL_TEXTS) fields[f] = settings[f] ?? "";
   return fields;
+};
+
+/** The invoice settings as they apply: saved, or the domain's defaults when never set (or before any settings). */
+const windowDaysOf = (settings: WebInfo | null): number => settings?.invoice_window_days ?? Invoice.DEFAULT_INVOICE_WINDOW_DAYS;
+const rechargeInvoiceOf = (settings: WebInfo | null): Invoice.RechargeInvoiceMode => settings?.recharge_invoice ?? Invoice.DEFAULT_RECHARGE_INVOICE;
+
+/** Days typed as a whole number within the window's bounds (Invoice.MIN/MAX_INVOICE_WINDOW_DAYS, the contract's check), or undefined. */
+const readWindowDays = (typed: string): number | undefined => {
+  const text = typed.trim();
+  if (!/^\d{1,4}$/.test(text)) return undefined;
+  const days = Number(text);
+  return days >= Invoice.MIN_INVOICE_WINDOW_DAYS && days <= Invoice.MAX_INVOICE_WINDOW_DAYS ? days : undefined;
 };
 
 /**
@@ -56,11 +72,15 @@ const fieldsOf = (settings: WebInfo | null): Record<SettingsField, string> => {
  * settings exist. Before sending, the change is checked by the server's own rules
  * (SiteSettingsRules, on the settings after the change: prices in bounds and in order), and its
  * problems listed as a server refusal lists them. The QR image is chosen on this device and sent
- * as a data URL, refused here when it would not fit or its bytes are not a PNG or JPEG.
+ * as a data URL, refused here when it would not fit or its bytes are not a PNG or JPEG. Issue 35:
+ * the invoice window in whole days within the contract's bounds, and how top-ups are invoiced;
+ * never set, they show the domain's defaults.
  */
 export class SettingsStore {
   load: SettingsLoad = { kind: "loading" };
   fields: Record<SettingsField, string> = fieldsOf(null);
+  /** Issue 35: how top-ups and card purchases are invoiced. */
+  rechargeInvoice: Invoice.RechargeInvoiceMode = Invoice.DEFAULT_RECHARGE_INVOICE;
   /** The follow-us QR image to keep: the saved one, a chosen data URL, or null (none). */
   qrcode: string | null = null;
   errors: Partial<Record<SettingsField, Problem>> = {};
@@ -116,6 +136,10 @@ export class SettingsStore {
   set(field: SettingsField, value: string): void {
     this.fields[field] = value;
     delete this.errors[field];
+  }
+
+  setRechargeInvoice(mode: Invoice.RechargeInvoiceMode): void {
+    this.rechargeInvoice = mode;
   }
 
   /** A new QR image: a PNG or JPEG small enough to send, read into a data URL. */
@@ -183,6 +207,7 @@ export class SettingsStore {
   private show(settings: WebInfo | null): void {
     this.load = { kind: "loaded", settings };
     this.fields = fieldsOf(settings);
+    this.rechargeInvoice = rechargeInvoiceOf(settings);
     this.qrcode = settings?.follow_qrcode ?? null;
     this.errors = {};
     this.checked = undefined;
@@ -206,9 +231,14 @@ export class SettingsStore {
     for (const f of TEXTS) next[f] = this.fields[f].trim();
     for (const f of OPTIONAL_TEXTS) next[f] = this.fields[f].trim() === "" ? null : this.fields[f].trim();
     next["follow_qrcode"] = this.qrcode;
+    const days = readWindowDays(this.fields[WINDOW_DAYS]);
+    if (days === undefined) errors[WINDOW_DAYS] = deskProblem("desk.places.windowDaysInvalid", { min: Invoice.MIN_INVOICE_WINDOW_DAYS, max: Invoice.MAX_INVOICE_WINDOW_DAYS });
     this.errors = errors;
-    if (Object.keys(errors).length > 0) return undefined;
-    const before: Readonly<Record<string, unknown>> = saved ?? {};
+    if (Object.keys(errors).length > 0 || days === undefined) return undefined;
+    // Never-set invoice settings read as the domain's defaults: left as they are, they are no change.
+    const before: Readonly<Record<string, unknown>> = { ...saved, invoice_window_days: windowDaysOf(saved), recharge_invoice: rechargeInvoiceOf(saved) };
+    next[WINDOW_DAYS] = days;
+    next["recharge_invoice"] = this.rechargeInvoice;
     const changed = Object.entries(next).filter(([f, value]) => saved === null || (before[f] ?? null) !== value);
     // Each key is a request field with a value of its type (prices cents, prefixes digits, optional texts null when empty).
     return Object.fromEntries(changed) as DeskSettingsRequest;

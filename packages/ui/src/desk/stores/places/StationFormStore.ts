@@ -1,3 +1,4 @@
+import type { Invoice } from "@fuel/domain";
 import type { DeskStation, DeskStationSaveRequest } from "@fuel/domain/api";
 import { Result } from "effect";
 import { makeAutoObservable, runInAction } from "mobx";
@@ -57,6 +58,8 @@ const fieldsOf = (station: DeskStation): Record<StationField, string> => ({
 export class StationFormStore {
   readonly id: number | undefined;
   fields: Record<StationField, string>;
+  /** Issue 35: who issues the station's invoices; a new station is invoiced by the station (the server's default too). */
+  invoicePolicy: Invoice.InvoicePolicy;
   errors: Partial<Record<StationField, Problem>> = {};
   problem: Problem | undefined = undefined;
   busy = false;
@@ -69,12 +72,17 @@ export class StationFormStore {
   ) {
     this.id = station?.id;
     this.fields = station === undefined ? { ...EMPTY, sell_type: "0#" } : fieldsOf(station);
+    this.invoicePolicy = station?.invoice_policy ?? "station";
     makeAutoObservable(this, {}, { autoBind: true });
   }
 
   set(field: StationField, value: string): void {
     this.fields[field] = value;
     delete this.errors[field];
+  }
+
+  setInvoicePolicy(policy: Invoice.InvoicePolicy): void {
+    this.invoicePolicy = policy;
   }
 
   /** The server's problems one by one, when it refused the station by its row rules. */
@@ -105,7 +113,7 @@ export class StationFormStore {
   /** The request, or undefined with the field errors set. An empty field is left out: the server reads it as empty. */
   private request(): DeskStationSaveRequest | undefined {
     const errors: Partial<Record<StationField, Problem>> = {};
-    const request: Record<string, string | number> = this.id === undefined ? {} : { id: this.id };
+    const request: Record<string, string | number> = { ...(this.id === undefined ? {} : { id: this.id }), invoice_policy: this.invoicePolicy };
     for (const f of PRICES) {
       const cents = centsFromYuan(this.fields[f]);
       if (Result.isSuccess(cents)) request[f] = cents.success;

@@ -1,4 +1,4 @@
-import { Money, Order, type Staff } from "@fuel/domain";
+import { Invoice, Money, Order, type Staff } from "@fuel/domain";
 import { Result } from "effect";
 import type { AuditRow } from "@fuel/domain/api";
 import type { DeskI18n } from "../../i18n/DeskI18n.ts";
@@ -63,6 +63,8 @@ const REASONS: Readonly<Record<string, DeskKey>> = {
   disabled: "desk.records.audit.reason.disabled",
 };
 
+const isInvoiceState = (value: string): value is Invoice.InvoiceState => (Invoice.INVOICE_STATES as ReadonlyArray<string>).includes(value);
+
 const list = (values: ReadonlyArray<string>, say: Say): string => values.join(say("desk.records.audit.listSeparator"));
 
 /** Every field an act writes today, worded. */
@@ -98,10 +100,33 @@ const FIELDS: Readonly<Record<string, FieldWords>> = {
     label: "desk.records.audit.field.locked_addresses",
     value: (v, _a, say) => (Array.isArray(v) ? (v.length === 0 ? say("desk.records.audit.none") : list(v.map(String), say)) : raw(v)),
   },
+  // An invoice request issued (invoiceIssued: its number, its PDF's size, 0 without one) or refused (invoiceRefused: its reason).
+  state: { label: "desk.records.audit.field.state", value: (v, _a, say) => (typeof v === "string" && isInvoiceState(v) ? say(`desk.invoices.state.${v}`) : raw(v)) },
+  number: { label: "desk.records.audit.field.number", value: text },
+  pdf_bytes: {
+    label: "desk.records.audit.field.pdf",
+    value: (v, _a, say) => (typeof v !== "number" ? raw(v) : v === 0 ? say("desk.records.audit.pdf.no") : say("desk.records.audit.pdf.kb", { kb: Math.max(1, Math.round(v / 1024)) })),
+  },
 };
 
 /** A station's fields (stationAdded, stationChanged) by the station form's labels, prices in yuan. */
-const STATION_FIELDS: ReadonlyArray<string> = ["city", "title", "address", "longitude", "latitude", "shop_image", "now_price", "nation_price", "original_price", "sell_type", "code_id", "tel", "business_start_time", "business_end_time"];
+const STATION_FIELDS: ReadonlyArray<string> = [
+  "city",
+  "title",
+  "address",
+  "longitude",
+  "latitude",
+  "shop_image",
+  "now_price",
+  "nation_price",
+  "original_price",
+  "sell_type",
+  "code_id",
+  "tel",
+  "business_start_time",
+  "business_end_time",
+  "invoice_policy",
+];
 const STATION_PRICES = new Set(["now_price", "nation_price", "original_price"]);
 
 /** The site settings' fields (settingChanged) by the settings form's labels, prices in yuan, the QR image as a word. */
@@ -119,18 +144,28 @@ const SETTINGS_FIELDS: ReadonlyArray<string> = [
   "recharge_shiti_tip",
   "follow_qrcode",
   "follow_account_name",
+  "invoice_window_days",
+  "recharge_invoice",
 ];
+
+/** Issue 35: a station's invoice policy and how top-ups are invoiced, in the forms' words. */
+const policyWords = (value: unknown, _act: Staff.AuditAct, say: Say): string | undefined =>
+  typeof value === "string" && Invoice.isInvoicePolicy(value) ? say(`desk.places.policy.${value}`) : raw(value);
+const rechargeInvoiceWords = (value: unknown, _act: Staff.AuditAct, say: Say): string | undefined =>
+  value === "at_topup" || value === "at_consumption" ? say(`desk.places.rechargeInvoice.${value}`) : raw(value);
 
 const fieldWords = (act: Staff.AuditAct, field: string): FieldWords | undefined => {
   if ((act === "stationAdded" || act === "stationChanged") && STATION_FIELDS.includes(field)) {
-    return { label: `desk.places.field.${field}` as DeskKey, value: STATION_PRICES.has(field) ? yuan : text };
+    return { label: `desk.places.field.${field}` as DeskKey, value: STATION_PRICES.has(field) ? yuan : field === "invoice_policy" ? policyWords : text };
   }
   if (act === "settingChanged" && SETTINGS_FIELDS.includes(field)) {
     const value: FieldWords["value"] = field.startsWith("price_0_")
       ? yuan
       : field === "follow_qrcode"
         ? (v, _a, say) => (typeof v === "string" && v.startsWith("data:") ? say("desk.records.audit.image") : raw(v))
-        : text;
+        : field === "recharge_invoice"
+          ? rechargeInvoiceWords
+          : text;
     return { label: `desk.places.settings.${field}` as DeskKey, value };
   }
   return Object.hasOwn(FIELDS, field) ? FIELDS[field] : undefined;
@@ -160,6 +195,8 @@ const SUBJECT: { readonly [A in Staff.AuditAct]: (subject: string, say: Say) => 
   blacklistChanged: (s, say) => say("desk.records.audit.on.phone", { phone: s }),
   staffLocked: (s, say) => say("desk.records.audit.on.staff", { name: s }),
   staffUnlocked: (s, say) => say("desk.records.audit.on.staff", { name: s }),
+  invoiceIssued: (s, say) => say("desk.records.audit.on.invoice", { id: s }),
+  invoiceRefused: (s, say) => say("desk.records.audit.on.invoice", { id: s }),
 };
 
 /** The row's subject and changes in `i18n`'s language. */
