@@ -42,8 +42,10 @@ const lockVisible = async (tx: Tx, actor: QueueReader, invoiceId: number): Promi
 
 /** The next state for `event`, or the refusal: not open (409), or the provider's to finish. */
 const nextState = (row: InvoiceRow, event: "issue" | "refuse"): Invoice.InvoiceState => {
-  if (row.issuer === "platform" && row.state === "issuing") throw refuse("InvoiceWithProvider");
-  const next = Invoice.nextInvoiceState(row.state as Invoice.InvoiceState, event);
+  const state = row.state as Invoice.InvoiceState;
+  // The desk's rule too (it hides the acts): one definition in the domain.
+  if (Invoice.isWithProvider({ issuer: row.issuer as "station" | "platform", state })) throw refuse("InvoiceWithProvider");
+  const next = Invoice.nextInvoiceState(state, event);
   if (Result.isFailure(next)) throw refuse("InvoiceNotOpen", { state: next.failure.state });
   return next.success;
 };
