@@ -4,7 +4,7 @@
  * @module
  */
 export type { AppPorts } from "./AppPorts.ts";
-export type { ApiCaller, ApiGateways, CallOptions, OrdersApi, PaymentsApi, RechargeApi, SessionApi, SiteApi, StationsApi } from "./Api.ts";
+export type { ApiCaller, ApiGateways, CallOptions, InvoicesApi, OrdersApi, PaymentsApi, RechargeApi, SessionApi, SiteApi, StationsApi } from "./Api.ts";
 export type { Clock } from "./Clock.ts";
 export { BadAnswer, NotActivated, Offline, ServerFailed, ServerRefused, SessionEnded, TimedOut, badAnswer, offline, timedOut, type ApiError } from "./errors.ts";
 export {
