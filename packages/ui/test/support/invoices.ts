@@ -1,5 +1,5 @@
 import type { ScriptedApi } from "@fuel/adapters/testing";
-import { Invoice, Order, Time } from "@fuel/domain";
+import { Invoice, Money, Order, Time } from "@fuel/domain";
 import { exampleInvoice, exampleStation, type InvoiceTitle, type Invoice as WireInvoice, type Order as WireOrder, type Station } from "@fuel/domain/api";
 import { Effect, Result } from "effect";
 import { HOUR, T0, wireOrder } from "./orders.ts";
@@ -15,8 +15,8 @@ export const usedOrder = (overrides: Partial<WireOrder> = {}, usedAgoMs = HOUR):
   wireOrder({
     order_status: Order.statusCode("used"),
     count: 0,
-    order_amount: 20000,
-    amount: 18855,
+    order_amount: Money.cents(20000),
+    amount: Money.cents(18855),
     gas_original_price: 757,
     gas_now_price: 713,
     created_at: Time.formatChinaIso(T0 - usedAgoMs - 120_000),

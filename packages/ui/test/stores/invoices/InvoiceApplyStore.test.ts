@@ -51,8 +51,8 @@ describe("InvoiceApplyStore: what can go on one invoice", () => {
   });
 
   it("the amount and litres are Invoice.fuelInvoiceLine's of the ticked orders: what was paid, never the pump amount", async () => {
-    const first = usedOrder({ order_id: 1, amount: 18855, order_amount: 20000, gas_original_price: 757 });
-    const second = usedOrder({ order_id: 2, amount: 9428, order_amount: 10000, gas_original_price: 757 }, DAY);
+    const first = usedOrder({ order_id: 1, amount: Money.cents(18855), order_amount: Money.cents(20000), gas_original_price: 757 });
+    const second = usedOrder({ order_id: 2, amount: Money.cents(9428), order_amount: Money.cents(10000), gas_original_price: 757 }, DAY);
     const { apply } = rootWith([first, second]);
     await apply.open([1]);
     apply.toggle(2);
