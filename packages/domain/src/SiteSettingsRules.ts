@@ -1,4 +1,5 @@
 import { isPrefix } from "./CardNumber.ts";
+import { MAX_INVOICE_WINDOW_DAYS, MIN_INVOICE_WINDOW_DAYS, RECHARGE_INVOICE_MODES } from "./invoice/Policy.ts";
 import { formatYuan } from "./Money.ts";
 import { originalBelowNowProblem, priceProblem, type StationProblem } from "./StationRow.ts";
 
@@ -22,6 +23,10 @@ import { originalBelowNowProblem, priceProblem, type StationProblem } from "./St
  * as a `data:` URL whose bytes are that format (the customers' browsers show it as an image; an
  * SVG may hold a script, and a URL's bytes cannot be checked, so new URLs are refused). A QR
  * saved before this rule keeps showing until it is replaced or removed: only a new one is checked.
+ *
+ * Issue 35's invoice settings: `invoice_window_days`, whole days from
+ * Invoice.MIN_INVOICE_WINDOW_DAYS to MAX_INVOICE_WINDOW_DAYS, and `recharge_invoice`, one of
+ * Invoice.RECHARGE_INVOICE_MODES.
  * @module
  */
 
@@ -35,7 +40,11 @@ export type PrefixField = (typeof PREFIX_FIELDS)[number];
 
 /** What the rules read of saved settings (wire names; prices in cents per litre). */
 export type RuledSettings = Readonly<Record<PriceField, number>> &
-  Readonly<Record<PrefixField, string>> & { readonly follow_qrcode?: string | null | undefined };
+  Readonly<Record<PrefixField, string>> & {
+    readonly follow_qrcode?: string | null | undefined;
+    readonly invoice_window_days?: number | undefined;
+    readonly recharge_invoice?: string | undefined;
+  };
 
 /** What the rules read of a change (a field left out keeps its value). */
 export type RuledChange = Partial<RuledSettings>;
@@ -105,6 +114,20 @@ const priceProblems = (prices: Partial<Record<PriceField, number>>): StationProb
   return problems;
 };
 
+/** The invoice settings' problems (issue 35): each field that `change` names. */
+const invoiceProblems = (change: RuledChange): StationProblem[] => {
+  const problems: StationProblem[] = [];
+  const days = change.invoice_window_days;
+  if (days !== undefined && !(Number.isInteger(days) && days >= MIN_INVOICE_WINDOW_DAYS && days <= MAX_INVOICE_WINDOW_DAYS)) {
+    problems.push({ key: "SettingsInvoiceWindowInvalid", params: { field: "invoice_window_days", value: String(days), min: MIN_INVOICE_WINDOW_DAYS, max: MAX_INVOICE_WINDOW_DAYS } });
+  }
+  const mode = change.recharge_invoice;
+  if (mode !== undefined && !(RECHARGE_INVOICE_MODES as ReadonlyArray<string>).includes(mode)) {
+    problems.push({ key: "SettingsRechargeInvoiceInvalid", params: { field: "recharge_invoice", value: mode } });
+  }
+  return problems;
+};
+
 /**
  * Every problem of `change` applied to `saved` (undefined: no settings yet), in field order;
  * empty when it may be written. With no settings yet, the change must name every price.
@@ -130,6 +153,7 @@ export const changeProblems = (saved: RuledSettings | undefined, change: RuledCh
   if (typeof qr === "string" && qr !== saved?.follow_qrcode && !isQrImage(qr)) {
     problems.push({ key: "SettingsQrInvalid", params: { field: "follow_qrcode", maxKb: Math.floor(FOLLOW_QRCODE_MAX_LENGTH / 1024) } });
   }
+  problems.push(...invoiceProblems(change));
   return problems;
 };
 

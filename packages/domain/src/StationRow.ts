@@ -1,5 +1,6 @@
 import { catalogue, text, type Locale, type MessageKey } from "./Messages.ts";
 import { formatYuan } from "./Money.ts";
+import { INVOICE_POLICIES, isInvoicePolicy, type InvoicePolicy } from "./invoice/Policy.ts";
 
 /**
  * A station as the operators' CSV and the desk's station form give it (issue 26): one row of text
@@ -32,6 +33,14 @@ export const STATION_COLUMNS = [
 
 export type StationColumn = (typeof STATION_COLUMNS)[number];
 
+/**
+ * Columns a file may leave out (issue 35: `invoice_policy`). Absent or empty, a station keeps
+ * what it has (a new one gets the table's default, `station`). The export writes them after the
+ * required ones, so a file exported now imports unchanged.
+ */
+export const OPTIONAL_STATION_COLUMNS = ["invoice_policy"] as const;
+export type OptionalStationColumn = (typeof OPTIONAL_STATION_COLUMNS)[number];
+
 /** The values of a problem's text (`{field}`, `{value}`). */
 export type ProblemParams = Readonly<Record<string, string | number>>;
 
@@ -58,6 +67,8 @@ export interface CheckedStation {
   readonly tel: string;
   readonly business_start_time: string;
   readonly business_end_time: string;
+  /** Issue 35: who issues its invoices; absent when the row leaves it empty (keep the station's). */
+  readonly invoice_policy?: InvoicePolicy;
 }
 
 export type RowCheck = { readonly ok: true; readonly station: CheckedStation } | { readonly ok: false; readonly problems: ReadonlyArray<StationProblem> };
@@ -133,10 +144,11 @@ export const originalBelowNowProblem = (originalField: string, original: number,
 
 /**
  * One row checked into a station, or every problem it has, in column order. `get` answers a
- * column's raw text ("" when the row leaves it out).
+ * column's raw text ("" when the row leaves it out), `getOptional` an optional column's (default:
+ * none given).
  * @example StationRow.checkStationRow(() => "").ok // false
  */
-export const checkStationRow = (get: (column: StationColumn) => string): RowCheck => {
+export const checkStationRow = (get: (column: StationColumn) => string, getOptional: (column: OptionalStationColumn) => string = () => ""): RowCheck => {
   const problems: StationProblem[] = [];
   for (const field of ["city", "title"] as const) if (get(field).trim() === "") problems.push(problem("StationFieldEmpty", { field }));
   for (const [field, maxLength] of TEXT_LIMITS) {
@@ -175,6 +187,10 @@ export const checkStationRow = (get: (column: StationColumn) => string): RowChec
   for (const field of ["business_start_time", "business_end_time"] as const) {
     if (!CLOCK.test(get(field).trim())) problems.push(problem("StationClockInvalid", { field, value: get(field) }));
   }
+  const policyText = getOptional("invoice_policy").trim();
+  if (policyText !== "" && !isInvoicePolicy(policyText)) {
+    problems.push(problem("StationInvoicePolicyInvalid", { field: "invoice_policy", value: policyText, known: INVOICE_POLICIES.join(", ") }));
+  }
   if (problems.length > 0 || nowPrice === undefined || nationPrice === undefined || originalPrice === undefined) return { ok: false, problems };
   return {
     ok: true,
@@ -193,6 +209,7 @@ export const checkStationRow = (get: (column: StationColumn) => string): RowChec
       tel: get("tel").trim(),
       business_start_time: get("business_start_time").trim(),
       business_end_time: get("business_end_time").trim(),
+      ...(isInvoicePolicy(policyText) ? { invoice_policy: policyText } : {}),
     },
   };
 };

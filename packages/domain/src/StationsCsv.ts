@@ -1,4 +1,4 @@
-import { STATION_COLUMNS, type StationProblem } from "./StationRow.ts";
+import { OPTIONAL_STATION_COLUMNS, STATION_COLUMNS, type StationProblem } from "./StationRow.ts";
 
 /**
  * The operators' stations CSV as a whole file (issue 34), beside StationRow's rules for one row:
@@ -11,14 +11,14 @@ import { STATION_COLUMNS, type StationProblem } from "./StationRow.ts";
 
 /**
  * The problems of a header (its fields, at CSV line `line`): the station columns it lacks, and a
- * station column it names twice (which of the two would the import read?). A column the import
+ * station column (optional ones too) it names twice (which of the two would the import read?). A column the import
  * does not read may appear any number of times: it is ignored.
  * @example StationsCsv.headerProblems(["city", "city"], 1)[0]?.key // "StationsCsvColumnTwice"
  */
 export const headerProblems = (fields: ReadonlyArray<string>, line: number): StationProblem[] => {
   const names = fields.map((f) => f.trim());
   const problems: StationProblem[] = [];
-  for (const column of STATION_COLUMNS) {
+  for (const column of [...STATION_COLUMNS, ...OPTIONAL_STATION_COLUMNS]) {
     if (names.filter((n) => n === column).length > 1) problems.push({ key: "StationsCsvColumnTwice", params: { column }, line });
   }
   const missing = STATION_COLUMNS.filter((c) => !names.includes(c));

@@ -178,3 +178,23 @@ describe("SiteSettingsRules.isQrImage: a PNG or JPEG whose bytes are that format
     expect(keys(changeProblems(saved, { follow_qrcode: "https://example.com/new.png" }))).toEqual(["SettingsQrInvalid"]);
   });
 });
+
+describe("SiteSettingsRules: the invoice settings (issue 35)", () => {
+  it("a window of whole days from 1 to 366 and either top-up mode have no problem", () => {
+    fc.assert(
+      fc.property(goodSettings, fc.integer({ min: 1, max: 366 }), fc.constantFrom("at_topup", "at_consumption"), (saved, days, mode) => {
+        expect(changeProblems(saved, { invoice_window_days: days, recharge_invoice: mode })).toEqual([]);
+      }),
+    );
+  });
+
+  it("any other window (0, 367 and beyond, fractions) or mode is refused naming its field", () => {
+    const badDays = fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 367 }), fc.double({ min: 1, max: 366, noNaN: true }).filter((d) => !Number.isInteger(d)));
+    fc.assert(
+      fc.property(goodSettings, badDays, fc.string().filter((s) => s !== "at_topup" && s !== "at_consumption"), (saved, days, mode) => {
+        expect(keys(changeProblems(saved, { invoice_window_days: days }))).toEqual(["SettingsInvoiceWindowInvalid"]);
+        expect(changeProblems(saved, { recharge_invoice: mode })).toEqual([{ key: "SettingsRechargeInvoiceInvalid", params: { field: "recharge_invoice", value: mode } }]);
+      }),
+    );
+  });
+});

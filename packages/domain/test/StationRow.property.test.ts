@@ -193,3 +193,38 @@ describe("StationRow.problemsParams and readProblemList, for any list of problem
     }
   });
 });
+
+describe("StationRow's optional invoice_policy column (issue 35)", () => {
+  const policy = (row: Row, cell: string) => checkStationRow((c) => row[c], () => cell);
+
+  it("any valid row with station, platform or none (blanks around it) reads that policy", () => {
+    fc.assert(
+      fc.property(validRow, fc.constantFrom("station", "platform", "none"), fc.constantFrom("", " ", "\t"), (row, p, pad) => {
+        const checked = policy(row, `${pad}${p}${pad}`);
+        expect(checked.ok && checked.station.invoice_policy).toBe(p);
+      }),
+    );
+  });
+
+  it("any valid row without the column, or with it empty, carries no policy (the station keeps its own)", () => {
+    fc.assert(
+      fc.property(validRow, fc.constantFrom("", "  "), (row, cell) => {
+        const checked = policy(row, cell);
+        expect(checked.ok).toBe(true);
+        if (checked.ok) expect("invoice_policy" in checked.station).toBe(false);
+        const without = check(row);
+        expect(without.ok && "invoice_policy" in without.station).toBe(false);
+      }),
+    );
+  });
+
+  it("any other text is refused with StationInvoicePolicyInvalid naming it", () => {
+    fc.assert(
+      fc.property(validRow, fc.string({ minLength: 1, maxLength: 12 }).filter((s) => !["station", "platform", "none"].includes(s.trim()) && s.trim() !== ""), (row, cell) => {
+        const checked = policy(row, cell);
+        expect(checked.ok).toBe(false);
+        if (!checked.ok) expect(checked.problems).toContainEqual(expect.objectContaining({ key: "StationInvoicePolicyInvalid", params: expect.objectContaining({ value: cell.trim() }) }));
+      }),
+    );
+  });
+});

@@ -26,8 +26,8 @@ export type DatabaseConfig =
   | { readonly kind: "postgres"; readonly url: string };
 
 /** The external systems behind a provider interface (DESIGN.md §4), plus the clock. */
-export type ProviderSystem = "clock" | "oauth" | "sms" | "wechatPay" | "fyPay" | "cashier" | "distributor";
-export const PROVIDER_SYSTEMS: readonly ProviderSystem[] = ["clock", "oauth", "sms", "wechatPay", "fyPay", "cashier", "distributor"];
+export type ProviderSystem = "clock" | "oauth" | "sms" | "wechatPay" | "fyPay" | "cashier" | "distributor" | "invoice";
+export const PROVIDER_SYSTEMS: readonly ProviderSystem[] = ["clock", "oauth", "sms", "wechatPay", "fyPay", "cashier", "distributor", "invoice"];
 /**
  * `desk`: the system is our own staff desk (issue 26), not an outside service: cashiers redeem and
  * the card distributor settles at `/desk` (src/desk/acts). No secret, no sandbox.
@@ -86,6 +86,23 @@ export const PROVIDERS: Readonly<
   // No outside cashier or distributor system is integrated: production runs them through the desk.
   cashier: { env: "CASHIER_PROVIDER", secrets: [], kinds: ["sandbox", "desk"], productionKind: "desk" },
   distributor: { env: "DISTRIBUTOR_PROVIDER", secrets: [], kinds: ["sandbox", "desk"], productionKind: "desk" },
+  // The e-invoice provider (issue 35): WeChat Pay's refined-oil e-invoice API, signed with the
+  // payment merchant's keys, for the sub-merchant that sells (src/invoicing/provider/index.ts).
+  invoice: {
+    env: "INVOICE_PROVIDER",
+    secrets: [
+      "WECHAT_APP_ID",
+      "WECHAT_MCH_ID",
+      "WECHAT_PAY_PRIVATE_KEY",
+      "WECHAT_PAY_CERT_SERIAL",
+      "WECHAT_PAY_PLATFORM_PUBLIC_KEY",
+      "WECHAT_PAY_PLATFORM_SERIAL",
+      "WECHAT_PAY_API_V3_KEY",
+      "WECHAT_FAPIAO_SUB_MCH_ID",
+      "WECHAT_FAPIAO_BILLING_PERSON_ID",
+    ],
+    optional: ["WECHAT_PAY_API_BASE_URL"],
+  },
 };
 
 /**
@@ -113,6 +130,9 @@ export const SECRET_NAMES = [
   "FY_API_BASE_URL",
   "PUBLIC_BASE_URL",
   "SMS_API_KEY",
+  // The seller's sub-merchant id and its 数电 billing person id for e-invoices (INVOICE_PROVIDER).
+  "WECHAT_FAPIAO_SUB_MCH_ID",
+  "WECHAT_FAPIAO_BILLING_PERSON_ID",
   // Read when set (the card references' key, src/recharge/cardRefs.ts); no provider needs it.
   "DISTRIBUTOR_API_KEY",
 ] as const;

@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { invoiceProviderFor, type InvoiceProvider } from "./invoicing/provider/index.ts";
 import { paymentProvidersFor, type PaymentProviders } from "./payments/channels.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
 import { SandboxOauthProvider, WechatOauthProvider, type OauthLog, type OauthProvider } from "./providers/oauth/index.ts";
@@ -11,6 +12,8 @@ export interface Providers {
   readonly sms: SmsProvider;
   /** The payment channels (JSAPI-style and FY), and their sandbox faces when they are sandboxes. */
   readonly payments: PaymentProviders;
+  /** The e-invoice provider of `platform` stations (issue 35): WeChat Pay's refined-oil e-invoice, or its sandbox. */
+  readonly invoice: InvoiceProvider;
 }
 
 /** What the sandbox implementations need: they keep their state in our database and read our clock. */
@@ -32,7 +35,7 @@ const secret = (config: Pick<Config, "secrets">, name: keyof Config["secrets"]):
  * `overrides` replace single providers (tests); a replaced one is never constructed.
  */
 export const providersFor = (
-  config: Pick<Config, "providers" | "secrets">,
+  config: Pick<Config, "mode" | "providers" | "secrets">,
   context: ProviderContext,
   overrides: Partial<Providers> = {},
 ): Providers => ({
@@ -47,4 +50,6 @@ export const providersFor = (
       ? new YunpianSmsProvider(secret(config, "SMS_API_KEY"))
       : new SandboxSmsProvider(context.clock, context.log)),
   payments: overrides.payments ?? paymentProvidersFor(config, context.db, context.clock),
+  // Production mode refuses a sandbox here too (invoiceProviderFor throws), as for payments.
+  invoice: overrides.invoice ?? invoiceProviderFor(config, context.clock),
 });

@@ -8,6 +8,7 @@ import type { DatabaseHealth } from "./db/health.ts";
 import { migrate } from "./db/migrate.ts";
 import { isDatabaseUnavailable } from "./db/unavailable.ts";
 import { startUpkeep, upkeepOnce } from "./db/pglite/upkeep.ts";
+import { startInvoicing } from "./jobs/invoicing.ts";
 import { startSweeper } from "./jobs/sweeper.ts";
 import { shutdown } from "./lifecycle.ts";
 import type { Clock } from "./providers/clock/Clock.ts";
@@ -215,6 +216,9 @@ export const startServer = async (options: ServerOptions): Promise<RunningServer
     if (options.sweeper ?? listen !== false) {
       const sweeper = startSweeper({ db: database.db, clock, channels: app.deps.providers.payments.channels, log: app.log });
       stops.push(() => sweeper.stop());
+      // Issue 35: platform stations' invoices through the e-invoice provider, beside the sweep (one worker of a cluster).
+      const invoicing = startInvoicing({ db: database.db, provider: app.deps.providers.invoice, clock, log: app.log });
+      stops.push(() => invoicing.stop());
       if (database.kind === "pglite") {
         // A first pass before any request: a database never vacuumed (new, or restored) gets it all
         // now, while nobody waits on PGlite's one session. Upkeep is no reason not to serve.

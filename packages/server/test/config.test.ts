@@ -188,6 +188,15 @@ describe("FUEL_MODE", () => {
     expect(loadConfig({ SMS_PROVIDER: "production", SMS_API_KEY: "k" }).providers.sms).toBe("production");
   });
 
+  it("the e-invoice provider (INVOICE_PROVIDER, issue 35) is production in production mode, and production refuses its sandbox", () => {
+    expect(loadConfig({ FUEL_MODE: "production", ...allSecrets }).providers.invoice).toBe("production");
+    expect(loadConfig({}).providers.invoice).toBe("sandbox");
+    expect(problemsOf({ FUEL_MODE: "production", ...allSecrets, INVOICE_PROVIDER: "sandbox" })).toEqual(["FUEL_MODE=production refuses sandbox providers: INVOICE_PROVIDER=sandbox"]);
+    expect(problemsOf({ INVOICE_PROVIDER: "production", ...allSecrets, WECHAT_FAPIAO_SUB_MCH_ID: "" })).toEqual([
+      "the production providers need these environment variables, which are missing: WECHAT_FAPIAO_SUB_MCH_ID",
+    ]);
+  });
+
   it("refuses an unknown provider kind", () => {
     expect(problemsOf({ SMS_PROVIDER: "fake" })).toEqual(["SMS_PROVIDER must be 'sandbox' or 'production', got 'fake'"]);
   });

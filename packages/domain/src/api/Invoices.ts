@@ -4,7 +4,8 @@ import { MAX_ORDERS_PER_INVOICE, REFUSAL_REASON_MAX_LENGTH } from "../Invoice.ts
 import type { MessageKey } from "../Messages.ts";
 import { endpoint } from "./Endpoint.ts";
 import { InvoiceStateField, TitleTypeField } from "./InvoiceFields.ts";
-import { boundedString, Cents, ChinaDay, Count, Empty, Id, LineText, numberOrDigits, OrderId, ShortText, StationIdField, Timestamp, Url } from "./Primitives.ts";
+import { PaymentNotification } from "./Payments.ts";
+import { boundedString, Cents, ChinaDay, Count, Empty, Id, LineText, NoData, numberOrDigits, OrderId, ShortText, StationIdField, Timestamp, Url } from "./Primitives.ts";
 
 /**
  * Issue 35: invoices. The customer's titles and requests (`/api/invoice/*`) and the desk's queue
@@ -337,19 +338,30 @@ export const InvoicesApi = {
     method: "POST",
     path: "/api/desk/invoices/issue",
     access: "staff",
-    refusals: ["InvoiceNotFound", "InvoiceNotOpen", "InvoiceNumberInvalid", "InvoicePdfInvalid", "InvoicePdfTooLarge"],
+    refusals: ["InvoiceNotFound", "InvoiceNotOpen", "InvoiceWithProvider", "InvoiceNumberInvalid", "InvoicePdfInvalid", "InvoicePdfTooLarge"],
     request: DeskInvoiceIssueRequest,
     response: DeskInvoice,
     summary:
-      "Marks an open request at the staff member's stations issued, with its number (8 to 20 digits) and optionally its PDF (checked as a PDF by its bytes, at most 1 MiB). Exactly once: a second 'issued' is 409 InvoiceNotOpen. Audited.",
+      "Marks an open request at the staff member's stations issued, with its number (8 to 20 digits) and optionally its PDF (checked as a PDF by its bytes, at most 1 MiB). Exactly once: a second 'issued' is 409 InvoiceNotOpen; one the e-invoice provider is issuing is 409 InvoiceWithProvider. Audited.",
   }),
   deskInvoiceRefuse: endpoint({
     method: "POST",
     path: "/api/desk/invoices/refuse",
     access: "staff",
-    refusals: ["InvoiceNotFound", "InvoiceNotOpen", "InvoiceRefusalReasonMissing"],
+    refusals: ["InvoiceNotFound", "InvoiceNotOpen", "InvoiceWithProvider", "InvoiceRefusalReasonMissing"],
     request: DeskInvoiceRefuseRequest,
     response: DeskInvoice,
-    summary: "Refuses an open request at the staff member's stations with a required reason; its orders may be asked for again. Audited.",
+    summary:
+      "Refuses an open request at the staff member's stations with a required reason; its orders may be asked for again. A request the e-invoice provider is issuing is 409 InvoiceWithProvider. Audited.",
+  }),
+  invoiceNotify: endpoint({
+    method: "POST",
+    path: "/api/invoice/notify",
+    access: "none",
+    refusals: ["NotificationMalformed", "NotificationStale", "NotificationBadSignature", "NotificationUndecryptable"],
+    request: PaymentNotification,
+    response: NoData,
+    summary:
+      "Server to server: the e-invoice provider's signed, encrypted result callback (WeChat Pay `FAPIAO.*` events), checked like a payment notification; a verified one is acknowledged however often it comes.",
   }),
 } as const;

@@ -478,5 +478,16 @@ export const examples: { readonly [K in ApiName]: Example<K> } = {
   },
   deskInvoicePdf: { request: { invoice_id: 41 }, response: "%PDF-1.4 …" },
   deskInvoiceIssue: { request: { invoice_id: 41, number: "24442000000012345678", pdf: "data:application/pdf;base64,JVBERi0xLjQK…" }, response: exampleDeskInvoice },
+  invoiceNotify: {
+    request: {
+      id: "EV-2024112815200000001",
+      create_time: "2024-11-28T15:20:00+08:00",
+      event_type: "FAPIAO.ISSUED",
+      resource_type: "encrypt-resource",
+      summary: "FAPIAO.ISSUED",
+      resource: { algorithm: "AEAD_AES_256_GCM", ciphertext: "ZW5jcnlwdGVkIGZhcGlhbyByZXNvdXJjZQ==", associated_data: "fapiao", nonce: "fdasflkja484w" },
+    },
+    response: null,
+  },
   deskInvoiceRefuse: { request: { invoice_id: 41, reason: "taxpayer id does not match the company name" }, response: { ...exampleDeskInvoice, state: "refused", number: null, issued_at: null, pdf_url: null, reason: "taxpayer id does not match the company name" } },
 };

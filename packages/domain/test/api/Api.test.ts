@@ -28,9 +28,9 @@ describe("the endpoint table", () => {
   it("GET endpoints take no body: Empty, or a query struct (sandbox SMS, sandbox geocode)", () => {
     const gets = ApiList.filter((e) => e.method === "GET");
     expect(gets.map((e) => e.path).sort()).toEqual(
-      ["/api/desk/audit", "/api/desk/blacklist", "/api/desk/invites", "/api/desk/me", "/api/desk/orders", "/api/desk/orders/detail", "/api/desk/orders/export", "/api/desk/queue", "/api/desk/settings", "/api/desk/staff", "/api/desk/stations", "/api/desk/stations/export", "/api/ready", "/api/recharge/cardlist", "/api/sandbox/geocode", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
+      ["/api/desk/audit", "/api/desk/blacklist", "/api/desk/invites", "/api/desk/invoices", "/api/desk/invoices/export", "/api/desk/invoices/pdf", "/api/desk/me", "/api/desk/orders", "/api/desk/orders/detail", "/api/desk/orders/export", "/api/desk/queue", "/api/desk/settings", "/api/desk/staff", "/api/desk/stations", "/api/desk/stations/export", "/api/invoice/list", "/api/invoice/pdf", "/api/invoice/titles", "/api/ready", "/api/recharge/cardlist", "/api/sandbox/geocode", "/api/sandbox/sms", "/api/station/citylist", "/api/user/info", "/api/version", "/api/webinfo/read"].sort(),
     );
-    const withQuery = ["/api/desk/audit", "/api/desk/invites", "/api/desk/orders", "/api/desk/orders/detail", "/api/desk/orders/export", "/api/desk/stations/export", "/api/sandbox/geocode", "/api/sandbox/sms"];
+    const withQuery = ["/api/desk/audit", "/api/desk/invites", "/api/desk/invoices", "/api/desk/invoices/export", "/api/desk/invoices/pdf", "/api/invoice/pdf", "/api/desk/orders", "/api/desk/orders/detail", "/api/desk/orders/export", "/api/desk/stations/export", "/api/sandbox/geocode", "/api/sandbox/sms"];
     for (const e of gets) if (!withQuery.includes(e.path)) expect(isNoPayload(e)).toBe(true);
   });
 
@@ -41,7 +41,7 @@ describe("the endpoint table", () => {
   it("the idempotent POSTs are the reads and the one-code look-up; no write that changes state is marked", () => {
     const posts = ApiNames.filter((name) => Api[name].method === "POST" && Api[name].idempotent === true);
     expect(posts.sort()).toEqual(
-      ["cityStations", "deskLookup", "isBlacklist", "kepaiQrCode", "orderDetail", "orderList", "paymentQueryResult", "rechargeCardsByPhone", "rechargeCardsByTeam"].sort(),
+      ["cityStations", "deskLookup", "invoiceDetail", "isBlacklist", "kepaiQrCode", "orderDetail", "orderList", "paymentQueryResult", "rechargeCardsByPhone", "rechargeCardsByTeam"].sort(),
     );
   });
 
@@ -55,6 +55,7 @@ describe("the endpoint table", () => {
     for (const e of ApiList.filter((x) => x.path.startsWith("/api/sandbox/"))) expect(e.access).toBe("none");
     expect(Api.paymentNotify.access).toBe("none");
     expect(Api.paymentFyNotify.access).toBe("none");
+    expect(Api.invoiceNotify.access).toBe("none");
   });
 
   it("orders, payments and recharge need an activated account", () => {

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -183,9 +184,12 @@ export const stations = pgTable(
     /** 'HH:mm' China time; '24:00' allowed as an end. An end before the start spans midnight. */
     businessStartTime: text("business_start_time").notNull().default("00:00"),
     businessEndTime: text("business_end_time").notNull().default("24:00"),
+    /** Issue 35: who issues its invoices: 'station', 'platform' (the e-invoice provider) or 'none'. */
+    invoicePolicy: text("invoice_policy").notNull().default("station"),
   },
   (t) => [
     index("stations_city_idx").on(t.city),
+    check("stations_invoice_policy", sql`${t.invoicePolicy} IN ('station', 'platform', 'none')`),
     check("stations_longitude_range", sql`${t.longitude} BETWEEN -180 AND 180`),
     check("stations_latitude_range", sql`${t.latitude} BETWEEN -90 AND 90`),
     // Payable = amount x now / original: a zero original price would divide by zero.
@@ -215,9 +219,15 @@ export const siteSettings = pgTable(
     followQrcode: text("follow_qrcode"),
     /** The official account's name, for 'search for it and follow' when there is no QR image. */
     followAccountName: text("follow_account_name"),
+    /** Issue 35: how many China calendar days after use an invoice may be asked for. */
+    invoiceWindowDays: integer("invoice_window_days").notNull().default(30),
+    /** Issue 35: top-ups invoiced 'at_topup' here, or 'at_consumption' by the card issuer. */
+    rechargeInvoice: text("recharge_invoice").notNull().default("at_consumption"),
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),
+    check("site_settings_invoice_window", sql`${t.invoiceWindowDays} BETWEEN 1 AND 366`),
+    check("site_settings_recharge_invoice", sql`${t.rechargeInvoice} IN ('at_topup', 'at_consumption')`),
     check(
       "site_settings_prices_nonneg",
       sql`${t.price0Now} >= 0 AND ${t.price0Nation} >= 0 AND ${t.price0Original} >= 0 AND ${t.price0Xuni} >= 0 AND ${t.price0Shiti} >= 0`,
@@ -531,4 +541,130 @@ export const auditLog = pgTable(
     after: jsonb("after"),
   },
   (t) => [index("audit_log_at_idx").on(t.at), index("audit_log_staff_name_idx").on(t.staffName), index("audit_log_act_idx").on(t.act)],
+);
+
+// ------------------------------------------------------------------------------------------------
+// Invoices (issue 35)
+
+/** Bytes (a PDF): `bytea`, read as a Buffer by both drivers. */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * A customer's invoice title (at most 5, `Invoice.MAX_TITLES`, counted under the customer's row
+ * lock). At most one default per customer: a partial unique index, so two saves at once cannot
+ * both leave a default.
+ */
+export const invoiceTitles = pgTable(
+  "invoice_titles",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    taxId: text("tax_id"),
+    email: text("email"),
+    phone: text("phone"),
+    address: text("address"),
+    bank: text("bank"),
+    account: text("account"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [
+    index("invoice_titles_user_idx").on(t.userId),
+    uniqueIndex("invoice_titles_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
+    check("invoice_titles_type", sql`${t.type} IN ('personal', 'company')`),
+    check("invoice_titles_company_tax_id", sql`${t.type} = 'personal' OR ${t.taxId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * An invoice request (issue 35): who asked, who issues it, the title and the line as they were
+ * when asked (a later edit of the kept title or the station changes no request), and how it ended.
+ * State changes follow `Invoice.nextInvoiceState` on the locked row. A `platform` request's
+ * attempts at the e-invoice provider: `attempt` and `apply_id` (a retry gets a new id).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    state: text("state").notNull(),
+    issuer: text("issuer").notNull(),
+    kind: text("kind").notNull(),
+    stationId: integer("station_id").references(() => stations.id, { onDelete: "set null" }),
+    stationTitle: text("station_title"),
+    titleType: text("title_type").notNull(),
+    titleName: text("title_name").notNull(),
+    titleTaxId: text("title_tax_id"),
+    titleEmail: text("title_email"),
+    titlePhone: text("title_phone"),
+    titleAddress: text("title_address"),
+    titleBank: text("title_bank"),
+    titleAccount: text("title_account"),
+    description: text("description").notNull(),
+    unit: text("unit"),
+    /** Decimal text ("26.420"), never binary floating point; null on a prepaid-card line. */
+    litres: text("litres"),
+    /** Yuan per litre, 8 decimals, as text; null on a prepaid-card line. */
+    unitPrice: text("unit_price"),
+    amount: integer("amount").$type<Money.Cents>().notNull(),
+    tax: integer("tax").$type<Money.Cents>().notNull(),
+    net: integer("net").$type<Money.Cents>().notNull(),
+    taxPercent: integer("tax_percent"),
+    number: text("number"),
+    issuedAt: instant("issued_at"),
+    pdf: bytes("pdf"),
+    pdfUrl: text("pdf_url"),
+    inWallet: boolean("in_wallet").notNull().default(false),
+    reason: text("reason"),
+    /** The staff member who issued or refused it (null: the e-invoice provider, or still open). */
+    actedBy: text("acted_by"),
+    createdAt: instant("created_at").notNull(),
+    /** The provider's attempt (1..5) and its id; 0 and null until sent. */
+    attempt: integer("attempt").notNull().default(0),
+    applyId: text("apply_id").unique(),
+    /** When the job last sent or asked the provider (it asks again after a pause). */
+    providerCheckedAt: instant("provider_checked_at"),
+  },
+  (t) => [
+    index("invoices_user_created_idx").on(t.userId, t.createdAt),
+    index("invoices_state_created_idx").on(t.state, t.createdAt),
+    index("invoices_station_idx").on(t.stationId),
+    check("invoices_state", sql`${t.state} IN ('requested', 'issuing', 'issued', 'refused')`),
+    check("invoices_issuer", sql`${t.issuer} IN ('station', 'platform')`),
+    check("invoices_kind", sql`${t.kind} IN ('fuel', 'recharge')`),
+    check("invoices_title_type", sql`${t.titleType} IN ('personal', 'company')`),
+    check("invoices_amounts", sql`${t.amount} > 0 AND ${t.tax} >= 0 AND ${t.net} = ${t.amount} - ${t.tax}`),
+    check("invoices_issued_has_number", sql`${t.state} <> 'issued' OR (${t.number} IS NOT NULL AND ${t.issuedAt} IS NOT NULL)`),
+    check("invoices_refused_has_reason", sql`${t.state} <> 'refused' OR ${t.reason} IS NOT NULL`),
+    check("invoices_attempt_range", sql`${t.attempt} BETWEEN 0 AND 5`),
+  ],
+);
+
+/**
+ * The orders of a request. `holds` is true while the request is open or issued and cleared when
+ * it is refused: the partial unique index lets an order be held by one request at most, so two
+ * requests for the same order at once cannot both be written, whatever the code above does.
+ */
+export const invoiceOrders = pgTable(
+  "invoice_orders",
+  {
+    invoiceId: integer("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    holds: boolean("holds").notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.invoiceId, t.orderId] }),
+    index("invoice_orders_order_idx").on(t.orderId),
+    uniqueIndex("invoice_orders_one_holder_idx").on(t.orderId).where(sql`${t.holds}`),
+  ],
 );

@@ -1,7 +1,7 @@
 import type { Endpoint } from "@fuel/domain/api";
 import { Cause, Exit, Option, Schema } from "effect";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import { FileAnswer } from "./fileAnswer.ts";
+import { FileAnswer, RedirectAnswer } from "./fileAnswer.ts";
 import type { Principal } from "./auth.ts";
 import type {} from "./signedInStaff.ts";
 import { isOk, successEnvelope, type Ok } from "./envelope.ts";
@@ -34,7 +34,7 @@ type EncodableSchema = Schema.Top & Schema.ConstraintEncoder<unknown>;
 export type Handler<Req extends DecodableSchema, Res extends EncodableSchema> = (
   input: Req["Type"],
   ctx: RequestContext,
-) => Promise<Res["Type"] | Ok<Res["Type"]> | FileAnswer> | Res["Type"] | Ok<Res["Type"]> | FileAnswer;
+) => Promise<Res["Type"] | Ok<Res["Type"]> | FileAnswer | RedirectAnswer> | Res["Type"] | Ok<Res["Type"]> | FileAnswer | RedirectAnswer;
 
 /**
  * A signed-in user without a redeemed invite code calling an `activated` endpoint: the
@@ -64,6 +64,8 @@ export interface EndpointOptions {
   readonly evenIfBlacklisted?: boolean;
   /** Runs before decoding: the staff desk's `requireStaff(action)` (src/desk/session.ts) for `staff` endpoints. */
   readonly preHandler?: preHandlerAsyncHookHandler;
+  /** A larger body than the server's 64 KB for this route only (the desk's invoice PDF upload, issue 35). */
+  readonly bodyLimit?: number;
 }
 
 export const registerEndpoint = <Req extends DecodableSchema, Res extends EncodableSchema>(
@@ -80,6 +82,7 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
     method: endpoint.method,
     url: endpoint.path,
     ...(options.preHandler === undefined ? {} : { preHandler: options.preHandler }),
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const now = app.deps.clock.now();
       let principal: Principal | null = null;
@@ -128,9 +131,13 @@ export const registerEndpoint = <Req extends DecodableSchema, Res extends Encoda
       if (result instanceof FileAnswer) {
         reply
           .type(result.contentType)
-          .header("content-disposition", `attachment; filename="${result.filename}"`)
+          .header("content-disposition", `${result.disposition}; filename="${result.filename}"`)
           .header("cache-control", "no-store");
-        return result.body;
+        return typeof result.body === "string" ? result.body : Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength);
+      }
+      if (result instanceof RedirectAnswer) {
+        reply.header("cache-control", "no-store");
+        return reply.redirect(result.location, 302);
       }
       const { data, message, extra } = isOk(result) ? result : { data: result, message: undefined, extra: undefined };
       const encoded = encode(data);

@@ -10,6 +10,16 @@ export class FileAnswer {
     readonly contentType: string,
     /** The name the browser saves it under (ours, never the caller's: it goes into a header as is). */
     readonly filename: string,
-    readonly body: string,
+    readonly body: string | Uint8Array,
+    /** `inline`: the browser shows it (an invoice's PDF, issue 35); `attachment`: it saves it. */
+    readonly disposition: "attachment" | "inline" = "attachment",
   ) {}
+}
+
+/**
+ * An answer that sends the browser elsewhere (302): an invoice PDF the e-invoice provider keeps
+ * (issue 35). The location is the provider's, never the caller's.
+ */
+export class RedirectAnswer {
+  constructor(readonly location: string) {}
 }

@@ -39,6 +39,10 @@ const ANSWERS = {
   TypedCodeUnknown: { status: 404 },
   StationNotFound: { status: 404 },
   CardNotFound: { status: 404 },
+  // Issue 35: another customer's title or request is as good as none.
+  InvoiceTitleNotFound: { status: 404 },
+  InvoiceNotFound: { status: 404 },
+  InvoicePdfMissing: { status: 404 },
   SandboxChannelMissing: { status: 404, tag: null },
   SandboxClockFixed: { status: 404, tag: null },
   SandboxSmsCodeMissing: { status: 404, tag: null },
@@ -67,6 +71,11 @@ const ANSWERS = {
   RechargeRefundUnderWay: { status: 409 },
   RefundAlreadyRequested: { status: 409 },
   RefundNotAllowed: { status: 409 },
+  // Issue 35: the request's or the order's state, not the input: exactly one 'issued' wins.
+  InvoiceNotOpen: { status: 409 },
+  InvoiceWithProvider: { status: 409 },
+  InvoiceOrderInvoiced: { status: 409 },
+  InvoiceOrderPending: { status: 409 },
   TooManyUnpaidOrders: { status: 409 },
   PhoneTaken: { status: 409 },
   PasswordAlreadySet: { status: 409 },

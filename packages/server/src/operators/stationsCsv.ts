@@ -12,8 +12,10 @@ import { CsvSyntaxError, parseCsv, serializeCsv } from "./csv.ts";
  */
 
 export const STATION_COLUMNS = StationRow.STATION_COLUMNS;
+/** What the export writes: the required columns, then the optional ones (issue 35: invoice_policy). */
+export const EXPORT_COLUMNS = [...StationRow.STATION_COLUMNS, ...StationRow.OPTIONAL_STATION_COLUMNS] as const;
 
-export type Column = StationRow.StationColumn;
+export type Column = StationRow.StationColumn | StationRow.OptionalStationColumn;
 export type StationInsert = typeof stations.$inferInsert;
 
 /** A checked row as the stations table stores it. */
@@ -32,6 +34,8 @@ const insertOf = (s: StationRow.CheckedStation): StationInsert => ({
   tel: s.tel,
   businessStartTime: s.business_start_time,
   businessEndTime: s.business_end_time,
+  // Absent: an update keeps the station's policy, an insert takes the table's default ('station').
+  ...(s.invoice_policy === undefined ? {} : { invoicePolicy: s.invoice_policy }),
 });
 
 /**
@@ -42,7 +46,7 @@ const insertOf = (s: StationRow.CheckedStation): StationInsert => ({
 export const checkRow = (
   get: (c: Column) => string,
 ): { station: StationInsert } | { problems: string[]; tagged: ReadonlyArray<StationRow.StationProblem> } => {
-  const checked = StationRow.checkStationRow(get);
+  const checked = StationRow.checkStationRow(get, get);
   if (checked.ok) return { station: insertOf(checked.station) };
   return { problems: checked.problems.map((p) => StationRow.problemText(p)), tagged: checked.problems };
 };
@@ -99,7 +103,11 @@ export const importStationsCsv = async (
       problems.push(StationRow.fieldCountProblem(row.line, row.fields.length, header.fields.length));
       continue;
     }
-    const checked = StationRow.checkStationRow((c) => row.fields[index.get(c)!] ?? "");
+    const cell = (c: Column): string => {
+      const at = index.get(c);
+      return at === undefined ? "" : (row.fields[at] ?? "");
+    };
+    const checked = StationRow.checkStationRow(cell, cell);
     if (!checked.ok) {
       problems.push(...checked.problems.map((p) => StationRow.atLine(p, row.line)));
       continue;
@@ -138,7 +146,7 @@ export const importStationsCsv = async (
 export const stationsCsvRows = async (db: Database, only: (station: typeof stations.$inferSelect) => boolean = () => true): Promise<string[][]> => {
   const rows = (await db.select().from(stations).orderBy(asc(stations.id))).filter(only);
   return [
-    [...STATION_COLUMNS],
+    [...EXPORT_COLUMNS],
     ...rows.map((s) => [
       s.city,
       s.title,
@@ -154,6 +162,7 @@ export const stationsCsvRows = async (db: Database, only: (station: typeof stati
       s.tel,
       s.businessStartTime,
       s.businessEndTime,
+      s.invoicePolicy,
     ]),
   ];
 };

@@ -1,6 +1,7 @@
 import type { Order as WireOrder, OrderListFilter, OrderPage } from "@fuel/domain/api";
 import { orderListStatuses } from "@fuel/domain/api";
 import type { Database } from "../db/client.ts";
+import { invoicesOfOrders } from "../invoicing/records.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { expireDueOrders } from "./expiry.ts";
 import { findOwnOrder, liveQrCodes, orderPage, ownCardNumbers, stationsByIds } from "./queries.ts";
@@ -12,13 +13,24 @@ export const ORDER_PAGE_SIZE = 10;
 const toWire = async (db: Database, userId: number, rows: readonly OrderRow[], now: number): Promise<WireOrder[]> => {
   const stationIds = rows.flatMap((r) => (r.stationId === null ? [] : [r.stationId]));
   const cardNums = rows.flatMap((r) => (r.cardNum === null ? [] : [r.cardNum]));
-  const [stations, codes, ownCards] = await Promise.all([
+  const [stations, codes, ownCards, invoices] = await Promise.all([
     stationsByIds(db, stationIds),
     liveQrCodes(db, rows.map((r) => r.id)),
     ownCardNumbers(db, userId, cardNums),
+    invoicesOfOrders(
+      db,
+      rows.map((r) => r.id),
+    ),
   ]);
   return rows.map((r) =>
-    orderToWire(r, r.stationId === null ? null : (stations.get(r.stationId) ?? null), codes.get(r.id) ?? null, now, r.cardNum !== null && ownCards.has(r.cardNum)),
+    orderToWire(
+      r,
+      r.stationId === null ? null : (stations.get(r.stationId) ?? null),
+      codes.get(r.id) ?? null,
+      now,
+      r.cardNum !== null && ownCards.has(r.cardNum),
+      invoices.get(r.id) ?? null,
+    ),
   );
 };
 

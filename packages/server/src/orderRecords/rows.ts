@@ -60,11 +60,22 @@ export const domainOrder = (row: OrderRow): Order.Order => {
 export const visibleQrCode = (row: OrderRow, liveCode: string | null, now: number): string | null =>
   liveCode !== null && Order.qrVisible(domainOrder(row), row.refundStatus, now) ? liveCode : null;
 
+/** Issue 35: the newest invoice request holding an order, as `Order.invoice` names it. */
+export type OrderInvoice = NonNullable<WireOrder["invoice"]>;
+
 /**
  * Spec §3: the order on the wire, with its station and the QR code it may show. A recharge of a
  * card not registered to the customer (`ownCard` false) shows that card by its last 4 digits (issue 22).
+ * Issue 35: when it was used (its invoice window starts then) and its newest invoice request.
  */
-export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode: string | null, now: number, ownCard: boolean): WireOrder => ({
+export const orderToWire = (
+  row: OrderRow,
+  station: StationRow | null,
+  liveCode: string | null,
+  now: number,
+  ownCard: boolean,
+  invoice: OrderInvoice | null = null,
+): WireOrder => ({
   order_id: row.id,
   order_status: row.status as WireOrder["order_status"],
   order_type: row.orderType as WireOrder["order_type"],
@@ -88,4 +99,6 @@ export const orderToWire = (row: OrderRow, station: StationRow | null, liveCode:
   last_number: row.lastNumber === null || ownCard ? row.lastNumber : CardNumber.shownDigits(row.lastNumber),
   paytype: row.paytype as PayType,
   issues_card: row.issuesCard,
+  used_at: row.usedAt === null ? null : Time.formatChinaIso(row.usedAt.getTime()),
+  invoice,
 });

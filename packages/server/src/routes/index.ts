@@ -4,10 +4,12 @@ import { cashierSandboxRoutes } from "./cashier.ts";
 import { catalogueRoutes } from "./catalogue.ts";
 import { deskRoutes } from "./desk.ts";
 import { deskActsRoutes } from "./deskActs.ts";
+import { deskInvoicesRoutes } from "./deskInvoices.ts";
 import { deskPeopleRoutes } from "./deskPeople.ts";
 import { deskPlacesRoutes } from "./deskPlaces.ts";
 import { geocodeSandboxRoutes } from "./geocode.ts";
 import { identityRoutes, identitySandboxRoutes } from "./identity.ts";
+import { invoiceRoutes } from "./invoices.ts";
 import { operatorSandboxRoutes } from "./operators.ts";
 import { orderRoutes } from "./orders.ts";
 import { paymentRoutes, paymentSandboxRoutes } from "./payments.ts";
@@ -25,11 +27,13 @@ export const registerRoutes = (app: FastifyInstance): void => {
   orderRoutes(app);
   paymentRoutes(app);
   rechargeRoutes(app);
+  invoiceRoutes(app);
   // The staff desk (issue 26): in every mode, since it is production's cashier and distributor.
   deskRoutes(app);
   deskActsRoutes(app);
   deskPeopleRoutes(app);
   deskPlacesRoutes(app);
+  deskInvoicesRoutes(app);
   if (app.deps.config.mode === "sandbox") {
     identitySandboxRoutes(app);
     operatorSandboxRoutes(app);

@@ -6,6 +6,7 @@ import { orders, payments, qrCodes } from "../../db/schema.ts";
 import { expireDueOrders } from "../../orderRecords/expiry.ts";
 import { liveQrCodes, stationsByIds } from "../../orderRecords/queries.ts";
 import { orderToWire, type OrderRow } from "../../orderRecords/rows.ts";
+import { invoicesOfOrders } from "../../invoicing/records.ts";
 import { refuse } from "../../refusals/Refusal.ts";
 
 /**
@@ -19,8 +20,9 @@ const iso = (at: Date | null): string | null => (at === null ? null : Time.forma
 /** The customer's wire form of each row; the desk sees whole card numbers (`ownCard` true). */
 export const deskOrdersToWire = async (db: Database, rows: readonly OrderRow[], now: number): Promise<WireOrder[]> => {
   const stationIds = rows.flatMap((r) => (r.stationId === null ? [] : [r.stationId]));
-  const [stations, codes] = await Promise.all([stationsByIds(db, stationIds), liveQrCodes(db, rows.map((r) => r.id))]);
-  return rows.map((r) => orderToWire(r, r.stationId === null ? null : (stations.get(r.stationId) ?? null), codes.get(r.id) ?? null, now, true));
+  const ids = rows.map((r) => r.id);
+  const [stations, codes, invoices] = await Promise.all([stationsByIds(db, stationIds), liveQrCodes(db, ids), invoicesOfOrders(db, ids)]);
+  return rows.map((r) => orderToWire(r, r.stationId === null ? null : (stations.get(r.stationId) ?? null), codes.get(r.id) ?? null, now, true, invoices.get(r.id) ?? null));
 };
 
 /** One order whole: the customer's view, its refund, payments and every QR code issued for it. */

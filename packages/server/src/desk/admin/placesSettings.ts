@@ -35,6 +35,8 @@ const COLUMN: { readonly [F in Field]-?: keyof SiteSettingsRow } = {
   recharge_shiti_tip: "rechargeShitiTip",
   follow_qrcode: "followQrcode",
   follow_account_name: "followAccountName",
+  invoice_window_days: "invoiceWindowDays",
+  recharge_invoice: "rechargeInvoice",
 };
 
 /** The settings as the desk and /api/webinfo/read show them; null before any are set. */

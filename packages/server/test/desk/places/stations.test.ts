@@ -155,10 +155,52 @@ describe("the admin's stations at the desk", () => {
     expect(exported.headers["content-type"]).toMatch(/^text\/csv/);
     // A UTF-8 BOM leads, so Chinese Excel opens the file as UTF-8; a re-import reads past it.
     expect(exported.body.startsWith("\uFEFF")).toBe(true);
-    expect(exported.body.slice(1).split(/\r?\n/)[0]).toBe(HEADER);
-    expect(exported.body).toContain("Testville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00");
+    // Issue 35: the optional invoice_policy column follows the required ones.
+    expect(exported.body.slice(1).split(/\r?\n/)[0]).toBe(`${HEADER},invoice_policy`);
+    expect(exported.body).toContain("Testville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00,station");
     // A round trip changes nothing.
     expect(expectSuccess(await deskPost(booted, "/api/desk/stations/import", { csv: exported.body }, { cookie }))).toEqual({ added: 0, updated: (await allStations()).length });
+  });
+
+  it("issue 35: the optional invoice_policy column sets a station's policy; absent or empty keeps it (new: 'station'); customers and the desk read it", async () => {
+    const cookie = await admin();
+    const row = (title: string) => `Testville,${title},,113.5,23.1,,650,700,700,0#,,,06:00,22:00`;
+    const withPolicy = `${HEADER},invoice_policy\n${row("A")},platform\n${row("B")},none\n${row("C")},\n`;
+    expect(expectSuccess(await deskPost(booted, "/api/desk/stations/import", { csv: withPolicy }, { cookie }))).toEqual({ added: 3, updated: 0 });
+    const policies = async () => Object.fromEntries((await allStations()).filter((s) => s.city === "Testville").map((s) => [s.title, s.invoicePolicy]));
+    expect(await policies()).toEqual({ A: "platform", B: "none", C: "station" });
+    // A file without the column keeps every policy.
+    expect(expectSuccess(await deskPost(booted, "/api/desk/stations/import", { csv: `${HEADER}\n${row("A")}\n${row("B")}\n` }, { cookie }))).toEqual({ added: 0, updated: 2 });
+    expect(await policies()).toEqual({ A: "platform", B: "none", C: "station" });
+    expect((await customerStations("Testville")).map((s) => [s.title, (s as { invoice_policy?: string }).invoice_policy])).toEqual([
+      ["A", "platform"],
+      ["B", "none"],
+      ["C", "station"],
+    ]);
+    const listed = expectSuccess<{ stations: Array<{ title: string; invoice_policy: string }> }>(await deskGet(booted, "/api/desk/stations", { cookie }));
+    expect(listed.stations.find((s) => s.title === "B")?.invoice_policy).toBe("none");
+  });
+
+  it("issue 35: an invalid invoice_policy is refused in words with its line; nothing is written", async () => {
+    const cookie = await admin();
+    const before = await allStations();
+    const csv = `${HEADER},invoice_policy\nTestville,A,,113.5,23.1,,650,700,700,0#,,,06:00,22:00,Station\n`;
+    const res = await deskPost(booted, "/api/desk/stations/import", { csv }, { cookie });
+    expect([res.statusCode, tagOf(res)]).toEqual([400, "StationsImportRefused"]);
+    expect(res.json<{ message: string }>().message).toContain("line 2: invoice_policy must be station, platform or none (or left empty), got 'Station'");
+    expect(await allStations()).toEqual(before);
+  });
+
+  it("issue 35: the desk's station form sets and changes the policy; leaving it out keeps it", async () => {
+    const cookie = await admin();
+    const saved = expectSuccess<{ id: number; invoice_policy: string }>(await deskPost(booted, "/api/desk/stations/save", { ...form, invoice_policy: "none" }, { cookie }));
+    expect(saved.invoice_policy).toBe("none");
+    const kept = expectSuccess<{ invoice_policy: string }>(await deskPost(booted, "/api/desk/stations/save", { ...form, id: saved.id, now_price: 640 }, { cookie }));
+    expect(kept.invoice_policy).toBe("none");
+    const changed = expectSuccess<{ invoice_policy: string }>(await deskPost(booted, "/api/desk/stations/save", { ...form, id: saved.id, invoice_policy: "platform" }, { cookie }));
+    expect(changed.invoice_policy).toBe("platform");
+    const bad = await deskPost(booted, "/api/desk/stations/save", { ...form, invoice_policy: "nobody" }, { cookie });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("a header naming a station column twice is refused with the column's name; nothing is written", async () => {
