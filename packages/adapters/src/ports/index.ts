@@ -26,5 +26,6 @@ export { payAndConfirm, type ConfirmOptions, type PaymentConclusion } from "./pa
 export { payInfoOf } from "./payInfo.ts";
 export type { TokenStore } from "./TokenStore.ts";
 export type { Browser } from "./Browser.ts";
+export type { Documents } from "./Documents.ts";
 export type { KeyValueStore } from "./KeyValueStore.ts";
 export { SignInUnavailable, type SignInProvider } from "./SignInProvider.ts";

@@ -1,6 +1,7 @@
-import { offline } from "@fuel/adapters/ports";
+import { offline, ServerRefused } from "@fuel/adapters/ports";
 import { Money } from "@fuel/domain";
 
+import type { FakeDocuments} from "@fuel/adapters/testing";
 import { ScriptedApi } from "@fuel/adapters/testing";
 import { exampleInvoice, exampleWebInfo, type Invoice as WireInvoice, type Order as WireOrder } from "@fuel/domain/api";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -141,18 +142,28 @@ describe("我的发票 (issue 35 item 4)", () => {
     renderPage(<InvoiceDetailPage />, { root, path: "/invoice/41", route: "/invoice/:id" });
     expect(await screen.findByText("24442000000012345678")).toBeTruthy();
     expect(screen.getByText("2024-11-28 15:20")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Open the PDF" }).getAttribute("href")).toBe("/api/invoice/pdf?invoice_id=41");
+    fireEvent.click(screen.getByRole("button", { name: "Open the PDF" }));
+    // Our copy is behind the customer's token: the documents port fetches and shows it.
+    await waitFor(() => expect((root.ports.documents as FakeDocuments).opened).toEqual(["/api/invoice/pdf?invoice_id=41"]));
     expect(screen.getByText("39.630 L")).toBeTruthy();
     expect(screen.getByText("¥7.13676508/L")).toBeTruthy();
     expect(screen.getByText("¥32.54")).toBeTruthy();
     expect(screen.getByText("Pearl River Logistics Co., Ltd.")).toBeTruthy();
   });
 
+  it("a PDF that cannot be had says why (zh-CN)", async () => {
+    const { root } = rootWith([], { locale: "zh-CN", invoices: [exampleInvoice] });
+    (root.ports.documents as FakeDocuments).failure = new ServerRefused({ message: "this invoice has no PDF yet", status: 404, tag: "InvoicePdfMissing" });
+    renderPage(<InvoiceDetailPage />, { root, path: "/invoice/41", route: "/invoice/:id" });
+    fireEvent.click(await screen.findByRole("button", { name: "打开 PDF" }));
+    await waitFor(() => expect(root.notices.latest?.text).toBe("该发票暂无 PDF"));
+  });
+
   it("an invoice in the WeChat card wallet says so (zh-CN)", async () => {
     const { root } = rootWith([], { locale: "zh-CN", invoices: [{ ...exampleInvoice, issuer: "platform", in_wallet: true, pdf_url: null }] });
     renderPage(<InvoiceDetailPage />, { root, path: "/invoice/41", route: "/invoice/:id" });
     expect(await screen.findByText("已放入微信卡包")).toBeTruthy();
-    expect(screen.queryByRole("link", { name: "打开 PDF" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "打开 PDF" })).toBeNull();
   });
 
   it("a refused request shows the reason, and 'ask again' opens the apply screen with the same orders", async () => {
