@@ -116,8 +116,9 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (error: SessionEnd
       fetch: (input, init) => window.fetch(input, init),
       origin: window.location.origin,
       objectUrl: (blob) => URL.createObjectURL(blob),
+      // No "noopener": with it window.open answers null even when it opened the tab; the bytes are ours.
       show: (url) => {
-        if (window.open(url, "_blank", "noopener") === null) window.location.assign(url);
+        if (window.open(url, "_blank") === null) window.location.assign(url);
       },
     }),
     newActionKey,

@@ -65,7 +65,7 @@ const StateCard = observer(function StateCard({ invoice }: { readonly invoice: I
       ) : null}
       {invoice.state === "refused" ? (
         <>
-          <p className="invoice-refused-reason" role="alert">{`${i18n.t("invoices.reason")}: ${invoice.reason ?? ""}`}</p>
+          <p className="invoice-refused-reason" role="alert">{i18n.t("invoices.reasonLine", { reason: invoice.reason ?? "" })}</p>
           <p className="invoice-note">{i18n.t("invoices.askAgainHint")}</p>
           <Button block color="primary" onClick={() => navigate(Routes.invoiceApplyPath(invoice.orders.map((o) => o.order_id)))}>
             {i18n.t("invoices.askAgain")}

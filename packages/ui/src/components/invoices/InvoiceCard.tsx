@@ -35,7 +35,7 @@ export const InvoiceCard = observer(function InvoiceCard({ invoice }: { readonly
         <span>{invoice.title.name}</span>
         <span>{i18n.t("invoices.requestedAt", { time: formatChinaTime(invoice.created_at) })}</span>
       </p>
-      {invoice.state === "refused" && invoice.reason !== null ? <p className="invoice-refused-reason">{`${i18n.t("invoices.reason")}: ${invoice.reason}`}</p> : null}
+      {invoice.state === "refused" && invoice.reason !== null ? <p className="invoice-refused-reason">{i18n.t("invoices.reasonLine", { reason: invoice.reason })}</p> : null}
     </Card>
   );
 });
