@@ -35,7 +35,7 @@ export const ACTIVATION_PATH = "/activated";
 
 /**
  * Every route of spec §2: the table's 28 rows with its two combined rows split (30 paths), plus
- * /recharge/2, the page the guard sends a signed-in customer to.
+ * /recharge/2, the page the guard sends a signed-in customer to, and issue 35's five invoice pages.
  */
 export const ROUTES: ReadonlyArray<RouteInfo> = [
   r("/stationlist", "Station list with city header, distance, price, navigate and go-fuel", { keepAlive: true }),
@@ -69,6 +69,12 @@ export const ROUTES: ReadonlyArray<RouteInfo> = [
   r("/bindPhone", "Bind a phone number"),
   r("/activated", "Invite code entry"),
   r("/contact", "Service phone 1 and optional phone 2"),
+  // issue 35: invoices (我的发票), reached from /personal and from a used order's detail
+  r("/invoices", "My invoice requests, newest first, with their state", { auth: true }),
+  r("/invoice/:id", "One invoice request: title, line, orders; number and PDF once issued, the reason once refused", { auth: true }),
+  r("/invoiceApply", "Ask for one invoice for used orders of one station (?order_ids=), to a title", { auth: true }),
+  r("/invoiceTitles", "The invoice titles kept (at most 5), the default marked", { auth: true }),
+  r("/invoiceTitle", "Add an invoice title, or edit one (?title_id=)", { auth: true }),
 ];
 
 /** The query parameter of /orderlist naming the tab to open (spec §2: all, unpaid, unused, used, expired). */
@@ -85,6 +91,24 @@ export const orderDetailPath = (orderId: number): string => `/orderDetail/${orde
 
 /** Spec §2 /orderDetail/2/:id: the detail page of a recharge order (a top-up or a card purchase). */
 export const rechargeOrderDetailPath = (orderId: number): string => `/orderDetail/2/${orderId}`;
+
+/** Issue 35: the customer's invoice requests (我的发票). */
+export const INVOICES_PATH = "/invoices";
+
+/** Issue 35: one invoice request's detail. */
+export const invoicePath = (invoiceId: number): string => `/invoice/${invoiceId}`;
+
+/** The query parameter of /invoiceApply naming the orders to invoice, comma-separated. */
+export const INVOICE_ORDERS_PARAM = "order_ids";
+
+/** Issue 35: asking for an invoice for these orders (the first is the one the driver came from). */
+export const invoiceApplyPath = (orderIds: ReadonlyArray<number>): string => `/invoiceApply?${INVOICE_ORDERS_PARAM}=${orderIds.join(",")}`;
+
+/** Issue 35: the kept invoice titles. */
+export const INVOICE_TITLES_PATH = "/invoiceTitles";
+
+/** Issue 35: the title form, for a new title or (with its id) to edit one. */
+export const invoiceTitlePath = (titleId?: number): string => (titleId === undefined ? "/invoiceTitle" : `/invoiceTitle?title_id=${titleId}`);
 
 const normalise = (path: string): string => {
   const bare = path.split(/[?#]/)[0] ?? "";

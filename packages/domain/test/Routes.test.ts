@@ -1,16 +1,28 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ORDER_LIST_TABS } from "../src/Order.ts";
-import { guard, matchRoute, orderDetailPath, orderListPath, rechargeOrderDetailPath, ROUTES } from "../src/Routes.ts";
+import {
+  guard,
+  INVOICE_TITLES_PATH,
+  INVOICES_PATH,
+  invoiceApplyPath,
+  invoicePath,
+  invoiceTitlePath,
+  matchRoute,
+  orderDetailPath,
+  orderListPath,
+  rechargeOrderDetailPath,
+  ROUTES,
+} from "../src/Routes.ts";
 
 const anonymous = { token: null, activated: false };
 const signedIn = { token: "t", activated: false };
 const activated = { token: "t", activated: true };
 
 describe("Routes table (spec §2)", () => {
-  it("lists the spec's 30 paths plus /recharge/2, each once", () => {
-    expect(ROUTES).toHaveLength(31);
-    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(31);
+  it("lists the spec's 30 paths plus /recharge/2 and issue 35's five invoice pages, each once", () => {
+    expect(ROUTES).toHaveLength(36);
+    expect(new Set(ROUTES.map((r) => r.path)).size).toBe(36);
   });
   it("keeps alive exactly /stationlist, /citylist and /testStationlist", () => {
     expect(ROUTES.filter((r) => r.keepAlive).map((r) => r.path).sort()).toEqual(["/citylist", "/stationlist", "/testStationlist"]);
@@ -25,6 +37,17 @@ describe("Routes table (spec §2)", () => {
     expect(matchRoute("/paycallback/?sub_mch_id=1&out_trade_no=2&check_code=3")?.path).toBe("/paycallback");
     expect(matchRoute("/recharge/1/1234567")?.path).toBe("/recharge/1/:card_num");
     expect(matchRoute("/nowhere")).toBeUndefined();
+  });
+  it("issue 35: the invoice pages need an activated customer, and their addresses match their routes", () => {
+    for (const path of [INVOICES_PATH, invoicePath(41), invoiceApplyPath([5001, 5007]), INVOICE_TITLES_PATH, invoiceTitlePath(), invoiceTitlePath(3)]) {
+      expect(matchRoute(path)?.auth).toBe(true);
+      expect(guard(path, anonymous)).toEqual({ _tag: "Redirect", to: "/login" });
+      expect(guard(path, signedIn)).toEqual({ _tag: "Redirect", to: "/activated" });
+      expect(guard(path, activated)).toEqual({ _tag: "Allow" });
+    }
+    expect(invoiceApplyPath([5001, 5007])).toBe("/invoiceApply?order_ids=5001,5007");
+    expect(matchRoute(invoicePath(41))?.path).toBe("/invoice/:id");
+    expect(invoiceTitlePath(3)).toBe("/invoiceTitle?title_id=3");
   });
 });
 

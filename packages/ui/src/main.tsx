@@ -1,6 +1,6 @@
 import { systemClock } from "@fuel/adapters";
 import { BrowserGeolocation, WindowBrowser } from "@fuel/adapters/browser";
-import { createHttpClient, gatewaysOver, newActionKey } from "@fuel/adapters/http";
+import { createDocuments, createHttpClient, gatewaysOver, newActionKey } from "@fuel/adapters/http";
 import { forMode, lazyGeocoder, lazyNavigator, lazyPaymentBridge, lazyRoutePlanner, lazySignIn, readServerMode, type ServerMode } from "@fuel/adapters/lazy";
 import type { MessagingAppLocation } from "@fuel/adapters/map";
 import { SandboxGeocoder } from "@fuel/adapters/map/sandbox";
@@ -109,6 +109,18 @@ const compose = (mode: Promise<ServerMode>, session: { ended: (error: SessionEnd
     preferences: new WebKeyValueStore(safeStorage(() => window.localStorage)),
     tabValues: new WebKeyValueStore(safeStorage(() => window.sessionStorage)),
     browser: new WindowBrowser(window),
+    // An invoice's PDF (issue 35): fetched with the token, shown in a new tab; where the browser
+    // opens none (the messaging app's), in place of the app, Back returning to it.
+    documents: createDocuments({
+      tokens,
+      fetch: (input, init) => window.fetch(input, init),
+      origin: window.location.origin,
+      objectUrl: (blob) => URL.createObjectURL(blob),
+      // No "noopener": with it window.open answers null even when it opened the tab; the bytes are ours.
+      show: (url) => {
+        if (window.open(url, "_blank") === null) window.location.assign(url);
+      },
+    }),
     newActionKey,
   };
 };

@@ -47,4 +47,12 @@ export const gatewaysOver = (api: ApiCaller): ApiGateways => ({
     create: (draft, options) => api.call("rechargeOrderCreate", draft, options),
     buyCard: (request, options) => api.call("cardPurchaseCreate", request, options),
   },
+  invoices: {
+    titles: () => api.call("invoiceTitles", {}),
+    saveTitle: (title) => api.call("invoiceTitleSave", title),
+    deleteTitle: (titleId) => api.call("invoiceTitleDelete", { title_id: titleId }),
+    apply: (request, options) => api.call("invoiceApply", request, options),
+    list: () => api.call("invoiceList", {}),
+    detail: (invoiceId) => api.call("invoiceDetail", { invoice_id: invoiceId }),
+  },
 });

@@ -7,3 +7,4 @@ export { gatewaysOver } from "./gateways.ts";
 export { queryOf } from "./query.ts";
 export { createHttpClient, type HttpClientOptions } from "./HttpClient.ts";
 export { createDeskClient, type DeskClientOptions } from "./deskClient.ts";
+export { createDocuments, type DocumentsOptions } from "./documents.ts";

@@ -85,6 +85,17 @@ export interface RechargeApi {
   buyCard(request: RequestEncodedOf<"cardPurchaseCreate">, options: CallOptions): Answer<"cardPurchaseCreate">;
 }
 
+/** Issue 35: the customer's invoice titles and requests. */
+export interface InvoicesApi {
+  titles(): Answer<"invoiceTitles">;
+  saveTitle(title: RequestEncodedOf<"invoiceTitleSave">): Answer<"invoiceTitleSave">;
+  deleteTitle(titleId: number): Answer<"invoiceTitleDelete">;
+  /** One request for these orders to this title; one key per tap, so a retry answers the first request. */
+  apply(request: RequestEncodedOf<"invoiceApply">, options: CallOptions): Answer<"invoiceApply">;
+  list(): Answer<"invoiceList">;
+  detail(invoiceId: number): Answer<"invoiceDetail">;
+}
+
 /** Every gateway the app uses. */
 export interface ApiGateways {
   readonly session: SessionApi;
@@ -93,4 +104,5 @@ export interface ApiGateways {
   readonly orders: OrdersApi;
   readonly payments: PaymentsApi;
   readonly recharge: RechargeApi;
+  readonly invoices: InvoicesApi;
 }

@@ -5,6 +5,7 @@ import type { PaymentBridge } from "./PaymentBridge.ts";
 import type { TokenStore } from "./TokenStore.ts";
 import type { Browser } from "./Browser.ts";
 import type { KeyValueStore } from "./KeyValueStore.ts";
+import type { Documents } from "./Documents.ts";
 import type { SignInProvider } from "./SignInProvider.ts";
 
 /**
@@ -28,6 +29,8 @@ export interface AppPorts extends ApiGateways {
   /** Values kept for this tab only (the OAuth `state`, spec §4). */
   readonly tabValues: KeyValueStore;
   readonly browser: Browser;
+  /** The customer's documents behind their token (an invoice's PDF, issue 35). */
+  readonly documents: Documents;
   /**
    * A new key for one user action (a tap on "pay"), sent as `CallOptions.idempotencyKey` with every
    * retry of that action so the server answers the first order instead of making a second.

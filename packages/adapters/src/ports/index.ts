@@ -4,7 +4,7 @@
  * @module
  */
 export type { AppPorts } from "./AppPorts.ts";
-export type { ApiCaller, ApiGateways, CallOptions, OrdersApi, PaymentsApi, RechargeApi, SessionApi, SiteApi, StationsApi } from "./Api.ts";
+export type { ApiCaller, ApiGateways, CallOptions, InvoicesApi, OrdersApi, PaymentsApi, RechargeApi, SessionApi, SiteApi, StationsApi } from "./Api.ts";
 export type { Clock } from "./Clock.ts";
 export { BadAnswer, NotActivated, Offline, ServerFailed, ServerRefused, SessionEnded, TimedOut, badAnswer, offline, timedOut, type ApiError } from "./errors.ts";
 export {
@@ -26,5 +26,6 @@ export { payAndConfirm, type ConfirmOptions, type PaymentConclusion } from "./pa
 export { payInfoOf } from "./payInfo.ts";
 export type { TokenStore } from "./TokenStore.ts";
 export type { Browser } from "./Browser.ts";
+export type { Documents } from "./Documents.ts";
 export type { KeyValueStore } from "./KeyValueStore.ts";
 export { SignInUnavailable, type SignInProvider } from "./SignInProvider.ts";

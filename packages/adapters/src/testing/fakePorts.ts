@@ -2,7 +2,7 @@ import { ManualClock } from "../clock/SystemClock.ts";
 import { gatewaysOver } from "../http/gateways.ts";
 import type { AppPorts } from "../ports/AppPorts.ts";
 import { MemoryTokenStore } from "../storage/TokenStores.ts";
-import { FakeBrowser, FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner, FakeSignIn } from "./fakes.ts";
+import { FakeBrowser, FakeDocuments, FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner, FakeSignIn } from "./fakes.ts";
 import { MemoryKeyValueStore } from "../storage/KeyValueStores.ts";
 import { ScriptedApi } from "./ScriptedApi.ts";
 
@@ -23,6 +23,7 @@ export const fakePorts = (overrides: Partial<AppPorts> & { readonly api?: Script
     preferences: new MemoryKeyValueStore(),
     tabValues: new MemoryKeyValueStore(),
     browser: new FakeBrowser(),
+    documents: new FakeDocuments(),
     // Predictable keys ("action-1", "action-2", ...), so a test can name the key a tap used.
     newActionKey: () => `action-${++actions}`,
     ...overrides,

@@ -17,6 +17,8 @@ import type { PayError, PaymentBridge, PayOutcome, PayRequest } from "../ports/P
 import { requireOauth } from "../payment/authorize.ts";
 import type { Browser } from "../ports/Browser.ts";
 import type { SignInProvider } from "../ports/SignInProvider.ts";
+import type { Documents } from "../ports/Documents.ts";
+import type { ApiError } from "../ports/errors.ts";
 
 /** In-memory fakes of the device ports, scriptable and recording, for store tests. */
 
@@ -104,5 +106,16 @@ export class FakeBrowser implements Browser {
 export class FakeSignIn implements SignInProvider {
   authorizeUrl({ redirectUri, state }: { readonly redirectUri: string; readonly state: string }): Effect.Effect<string> {
     return Effect.succeed(`https://auth.test/authorize?redirect_uri=${encodeURIComponent(redirectUri)}&state=${encodeURIComponent(state)}`);
+  }
+}
+
+/** Shows nothing: records what was opened, or fails with `failure` when a test sets one. */
+export class FakeDocuments implements Documents {
+  readonly opened: string[] = [];
+  failure: ApiError | undefined = undefined;
+  open(url: string): Effect.Effect<void, ApiError> {
+    if (this.failure !== undefined) return Effect.fail(this.failure);
+    this.opened.push(url);
+    return Effect.void;
   }
 }

@@ -4,7 +4,7 @@
  */
 export { ManualClock } from "../clock/SystemClock.ts";
 export { MemoryTokenStore } from "../storage/TokenStores.ts";
-export { FakeBrowser, FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner, FakeSignIn } from "./fakes.ts";
+export { FakeBrowser, FakeDocuments, FakeGeocoder, FakeGeolocation, FakeNavigator, FakePaymentBridge, FakeRoutePlanner, FakeSignIn } from "./fakes.ts";
 export { MemoryKeyValueStore } from "../storage/KeyValueStores.ts";
 export { fakePorts } from "./fakePorts.ts";
 export { ScriptedApi, type Handler, type RecordedCall } from "./ScriptedApi.ts";

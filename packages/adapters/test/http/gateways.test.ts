@@ -98,6 +98,19 @@ const MAPPINGS: ReadonlyArray<Mapping> = [
     input: examples.cardPurchaseCreate.request,
     options: { idempotencyKey: "key-card-1" },
   },
+  // invoices (issue 35)
+  { method: "invoices.titles", invoke: (g) => g.invoices.titles(), name: "invoiceTitles", input: {} },
+  { method: "invoices.saveTitle", invoke: (g) => g.invoices.saveTitle(examples.invoiceTitleSave.request), name: "invoiceTitleSave", input: examples.invoiceTitleSave.request },
+  { method: "invoices.deleteTitle", invoke: (g) => g.invoices.deleteTitle(3), name: "invoiceTitleDelete", input: { title_id: 3 } },
+  {
+    method: "invoices.apply",
+    invoke: (g) => g.invoices.apply({ order_ids: [5001, 5007], title_id: 3 }, { idempotencyKey: "key-invoice-1" }),
+    name: "invoiceApply",
+    input: { order_ids: [5001, 5007], title_id: 3 },
+    options: { idempotencyKey: "key-invoice-1" },
+  },
+  { method: "invoices.list", invoke: (g) => g.invoices.list(), name: "invoiceList", input: {} },
+  { method: "invoices.detail", invoke: (g) => g.invoices.detail(41), name: "invoiceDetail", input: { invoice_id: 41 } },
 ];
 
 const gatewayMethods = (g: ApiGateways): string[] =>

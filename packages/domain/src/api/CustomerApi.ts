@@ -26,6 +26,7 @@ import {
   RefundResponse,
   ResetQrResponse,
 } from "./Orders.ts";
+import { InvoicesApi } from "./Invoices.ts";
 import { FyPayParams, PaymentNotification, PaymentResultResponse, WechatPayParams } from "./Payments.ts";
 import { Empty, NoData, OrderIdRequest, OrderStatusAnswer } from "./Primitives.ts";
 import {
@@ -452,6 +453,15 @@ export const CustomerApi = {
     summary:
       "Buy a new virtual diesel card by amount (/heartcard): a recharge order paid through the FY channel, priced at the card-purchase page's fixed 4.61 a litre with 0.5 off (`Pricing.cardPurchaseQuote`). When the distributor settles it, the new card is issued to the customer's phone and shows in `recharge/cardlist` and on the order. 409 PriceChanged, 409 TooManyUnpaidOrders as in `order/create`.",
   }),
+
+  // ----- invoices (issue 35): the customer's titles and requests, ./Invoices.ts (the desk's queue is the desk's)
+  invoiceTitles: InvoicesApi.invoiceTitles,
+  invoiceTitleSave: InvoicesApi.invoiceTitleSave,
+  invoiceTitleDelete: InvoicesApi.invoiceTitleDelete,
+  invoiceApply: InvoicesApi.invoiceApply,
+  invoiceList: InvoicesApi.invoiceList,
+  invoiceDetail: InvoicesApi.invoiceDetail,
+  invoicePdf: InvoicesApi.invoicePdf,
 
   // ----- sandbox providers (DESIGN.md §4; 404 in production)
   sandboxOauthCode: endpoint({

@@ -36,4 +36,10 @@ export const PAGES: Readonly<Record<string, LazyExoticComponent<ComponentType>>>
   "/rechargeStationList": lazy(() => import("../pages/RechargeStationListPage.tsx")),
   "/rechargeordernew": lazy(() => import("../pages/RechargeOrderNewPage.tsx")),
   "/heartcard": lazy(() => import("../pages/HeartCardPage.tsx")),
+  // issue 35: invoices
+  "/invoices": lazy(() => import("../pages/InvoiceListPage.tsx")),
+  "/invoice/:id": lazy(() => import("../pages/InvoiceDetailPage.tsx")),
+  "/invoiceApply": lazy(() => import("../pages/InvoiceApplyPage.tsx")),
+  "/invoiceTitles": lazy(() => import("../pages/InvoiceTitlesPage.tsx")),
+  "/invoiceTitle": lazy(() => import("../pages/InvoiceTitlePage.tsx")),
 };

@@ -10,16 +10,17 @@ import { cards } from "./messages/cards.ts";
 import { rechargeDetail } from "./messages/rechargeDetail.ts";
 import { kept } from "./messages/kept.ts";
 import { pullToRefresh } from "./messages/pullToRefresh.ts";
+import { invoices } from "./messages/invoices.ts";
 
 /**
  * The UI's own texts, one file per area under ./messages, merged here. A key added in English
  * must be added in zh-CN too: the type below refuses a locale that misses one.
  */
-const uiEn = { ...common.en, ...titles.en, ...signin.en, ...account.en, ...stations.en, ...order.en, ...orders.en, ...cards.en, ...rechargeDetail.en, ...kept.en, ...pullToRefresh.en } as const;
+const uiEn = { ...common.en, ...titles.en, ...signin.en, ...account.en, ...stations.en, ...order.en, ...orders.en, ...cards.en, ...rechargeDetail.en, ...kept.en, ...pullToRefresh.en, ...invoices.en } as const;
 
 export type UiKey = keyof typeof uiEn;
 
-const uiZh: Record<UiKey, string> = { ...common["zh-CN"], ...titles["zh-CN"], ...signin["zh-CN"], ...account["zh-CN"], ...stations["zh-CN"], ...order["zh-CN"], ...orders["zh-CN"], ...cards["zh-CN"], ...rechargeDetail["zh-CN"], ...kept["zh-CN"], ...pullToRefresh["zh-CN"] };
+const uiZh: Record<UiKey, string> = { ...common["zh-CN"], ...titles["zh-CN"], ...signin["zh-CN"], ...account["zh-CN"], ...stations["zh-CN"], ...order["zh-CN"], ...orders["zh-CN"], ...cards["zh-CN"], ...rechargeDetail["zh-CN"], ...kept["zh-CN"], ...pullToRefresh["zh-CN"], ...invoices["zh-CN"] };
 
 /** Every text the app shows: the domain's `Messages` (business rules, errors) and the UI's keys. */
 export type TextKey = Messages.MessageKey | UiKey;

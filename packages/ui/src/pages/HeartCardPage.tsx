@@ -9,6 +9,7 @@ import { PayStatus } from "../components/order/PayStatus.tsx";
 import { QuoteBreakdown } from "../components/order/QuoteBreakdown.tsx";
 import { savingText } from "../components/cards/cardPriceRow.ts";
 import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
+import { RechargeInvoiceLine } from "../components/invoices/InvoicePolicyLine.tsx";
 import { Page } from "../components/Page.tsx";
 import { cardCheckoutStore } from "../stores/cards/CardCheckoutStore.ts";
 import { cardPurchaseStore } from "../stores/cards/CardPurchaseStore.ts";
@@ -54,6 +55,7 @@ export default observer(function HeartCardPage() {
         </p>
         <p className="cards-intro">{i18n.t("cards.buyIntro")}</p>
       </Card>
+      <RechargeInvoiceLine />
       <StoreForm
         onSubmit={pay}
         footer={

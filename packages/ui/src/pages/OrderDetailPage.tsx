@@ -14,6 +14,7 @@ import { loadQrLibrary } from "../components/orders/qrDrawing.ts";
 import { Receipt } from "../components/orders/Receipt.tsx";
 import { RefundSection } from "../components/orders/RefundSection.tsx";
 import { UnpaidActions } from "../components/orders/UnpaidActions.tsx";
+import { OrderInvoiceSection } from "../components/invoices/OrderInvoiceSection.tsx";
 import { Page } from "../components/Page.tsx";
 import { PageError } from "../components/PageError.tsx";
 import { QR_POLL_MS } from "../stores/orders/OrderDetailStore.ts";
@@ -61,7 +62,8 @@ const Summary = observer(function Summary() {
  * Spec §2 /orderDetail/:id (issue 12) for every status: the summary and, while unpaid, the
  * countdown with cancel and pay; for a paid unused fuel order the cashier code (checked every few
  * seconds so a redemption shows at once, the screen kept on), 'regenerate QR' and the refund; the
- * e-receipt once paid. With the network gone it shows the copy kept on the phone.
+ * e-receipt once paid; who invoices it, and once used its invoice (issue 35). With the network gone
+ * it shows the copy kept on the phone.
  */
 const OrderDetailPage = observer(function OrderDetailPage() {
   const orderDetail = useStore(orderDetailStore);
@@ -115,6 +117,7 @@ const OrderDetailPage = observer(function OrderDetailPage() {
           onRetry={() => void orderDetail.load()}
         />
         <Summary />
+        <OrderInvoiceSection order={entry.order} now={orderDetail.now} />
         <RefundSection order={entry.order} />
         {entry.order.payment_time === null ? null : <Receipt order={entry.order} holdQuote={!settled} />}
       </>

@@ -10,6 +10,7 @@ import ClockCircleOutline from "antd-mobile-icons/es/ClockCircleOutline";
 import CloseCircleOutline from "antd-mobile-icons/es/CloseCircleOutline";
 import BankcardOutline from "antd-mobile-icons/es/BankcardOutline";
 import CouponOutline from "antd-mobile-icons/es/CouponOutline";
+import FileOutline from "antd-mobile-icons/es/FileOutline";
 import PayCircleOutline from "antd-mobile-icons/es/PayCircleOutline";
 import PhonebookOutline from "antd-mobile-icons/es/PhonebookOutline";
 import SetOutline from "antd-mobile-icons/es/SetOutline";
@@ -76,7 +77,7 @@ const ProfileHeader = observer(function ProfileHeader() {
   );
 });
 
-/** /personal: profile, order shortcuts by status, coupons, contact, the follow-us QR, settings (spec §2). */
+/** /personal: profile, order shortcuts by status, my invoices (issue 35), coupons, contact, the follow-us QR, settings (spec §2). */
 export default observer(function PersonalPage() {
   const { i18n } = useStores();
   const [following, setFollowing] = useState(false);
@@ -108,6 +109,10 @@ export default observer(function PersonalPage() {
       <List mode="card">
         <RowLink to={Routes.HOME_PATH} prefix={<BankcardOutline fontSize={22} />}>
           {i18n.t("personalCards")}
+        </RowLink>
+        {/* Issue 35: 我的发票, beside the orders it invoices. */}
+        <RowLink to={Routes.INVOICES_PATH} prefix={<FileOutline fontSize={22} />}>
+          {i18n.t("invoices.personalRow")}
         </RowLink>
         <RowLink to="/coupons" prefix={<CouponOutline fontSize={22} />}>
           {i18n.t("personalCoupons")}

@@ -6,6 +6,7 @@ import { OrderField } from "../components/order/OrderField.tsx";
 import { CardPicker } from "../components/cards/CardPicker.tsx";
 import { RechargeAmount, RechargePhone } from "../components/cards/RechargeAmount.tsx";
 import { RechargeTips } from "../components/cards/RechargeTips.tsx";
+import { RechargeInvoiceLine } from "../components/invoices/InvoicePolicyLine.tsx";
 import { StationChoice } from "../components/cards/StationChoice.tsx";
 import { Page } from "../components/Page.tsx";
 import { cardsStore } from "../stores/cards/CardsStore.ts";
@@ -38,6 +39,7 @@ export default observer(function Recharge2Page() {
   return (
     <Page tabBar back={false}>
       <RechargeTips entity />
+      <RechargeInvoiceLine />
       <StoreForm
         onSubmit={draft.proceed}
         footer={

@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { useNavigate } from "../router/index.tsx";
 import { useStore, useStores } from "../stores/StoresContext.tsx";
 import { MaintenanceNotice } from "../components/cards/MaintenanceNotice.tsx";
+import { RechargeInvoiceLine } from "../components/invoices/InvoicePolicyLine.tsx";
 import { RechargeChecklist } from "../components/cards/RechargeChecklist.tsx";
 import { useStoreAlert } from "../components/cards/useStoreAlert.tsx";
 import { PayStatus } from "../components/order/PayStatus.tsx";
@@ -74,6 +75,7 @@ export default observer(function RechargeOrderNewPage() {
       <>
         {paused ? <MaintenanceNotice /> : null}
         <p className="form-intro">{i18n.t("cards.checklistIntro")}</p>
+        <RechargeInvoiceLine />
         <RechargeChecklist draft={summary} station={draft.stationValue} chooseStationTo={RECHARGE_STATIONS_FROM_CHECKLIST} />
         {payStatus}
         {phase._tag === "Pending" ? null : (

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { useStores } from "../../stores/StoresContext.tsx";
 import type { ConfirmedDraft } from "../../stores/FuelDraftStore.ts";
 import { quoteRows } from "./QuoteBreakdown.tsx";
+import { InvoicePolicyLine } from "../invoices/InvoicePolicyLine.tsx";
 
 /** One line of a checklist: what it is on the left, its value on the right. */
 export function ChecklistRow({ label, className, children }: { readonly label: string; readonly className?: string; readonly children: ReactNode }) {
@@ -25,7 +26,16 @@ export const Checklist = observer(function Checklist({ draft }: { readonly draft
   const { station, quote } = draft;
   return (
     <List className="order-checklist" aria-label={i18n.t("order.checklistIntro")}>
-      <List.Item className="order-checklist-station" description={station.address}>
+      {/* Issue 35: who invoices, under the station, before paying ('no invoice' plainly when none). */}
+      <List.Item
+        className="order-checklist-station"
+        description={
+          <>
+            {station.address}
+            <InvoicePolicyLine policy={station.invoice_policy} />
+          </>
+        }
+      >
         <span className="order-checklist-label">{i18n.t("order.station")}</span>
         <span className="order-checklist-station-name">{station.title}</span>
       </List.Item>

@@ -6,11 +6,12 @@ import { observer } from "mobx-react-lite";
 import { StationPrices } from "../stations/StationPrices.tsx";
 import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { fuelDraftStore } from "../../stores/FuelDraftStore.ts";
+import { InvoicePolicyLine } from "../invoices/InvoicePolicyLine.tsx";
 
 /**
  * The station at the top of /oneKeyGas (spec §2): name, address, opening hours (open or closed in
  * words), our price, the pump and national prices, and the discount per litre against the pump
- * price, named as such (`Pricing.discountPerLitre`).
+ * price, named as such (`Pricing.discountPerLitre`), and who invoices (issue 35).
  */
 export const StationSummary = observer(function StationSummary({ station }: { readonly station: Station }) {
   const fuelDraft = useStore(fuelDraftStore);
@@ -27,6 +28,7 @@ export const StationSummary = observer(function StationSummary({ station }: { re
       </p>
       <StationPrices station={station} />
       <p className="order-station-line order-discount">{i18n.t("discountVsPump", { amount: Money.formatYuan(Pricing.discountPerLitre(station.original_price, station.now_price)) })}</p>
+      <InvoicePolicyLine policy={station.invoice_policy} />
     </Card>
   );
 });

@@ -7,5 +7,8 @@ import { Time } from "@fuel/domain";
 export const formatChinaTime = (wire: string | null): string => {
   if (wire === null) return "";
   const at = Time.parseWireInstant(wire);
-  return at === undefined ? wire : Time.formatChinaIso(at).slice(0, 16).replace("T", " ");
+  return at === undefined ? wire : formatChinaAt(at);
 };
+
+/** An instant (epoch ms) as {@link formatChinaTime} words a wire one: `2024-11-26 09:15`, China time. */
+export const formatChinaAt = (at: number): string => Time.formatChinaIso(at).slice(0, 16).replace("T", " ");

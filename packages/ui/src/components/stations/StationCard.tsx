@@ -6,6 +6,7 @@ import { useStore, useStores } from "../../stores/StoresContext.tsx";
 import { routeMapPath, type StationRow } from "../../stores/StationsStore.ts";
 import { StationDistance, StationState } from "./StationLines.tsx";
 import { stationsStore } from "../../stores/StationsStore.ts";
+import { InvoicePolicyLine } from "../invoices/InvoicePolicyLine.tsx";
 
 /** Our diesel price and what it saves against national, or 'no diesel here' instead of any diesel price. */
 const StationPrice = observer(function StationPrice({ row, noDieselId }: { readonly row: StationRow; readonly noDieselId: string }) {
@@ -31,7 +32,7 @@ const StationPrice = observer(function StationPrice({ row, noDieselId }: { reado
 /**
  * One station of /stationlist (spec §2, §3), compact so three or more fit a phone's first screen:
  * name and distance, the address on one line, our diesel price and its saving against national
- * (`Station.computeStation`'s `saving`, never the pump's drop), open or 'closed · opens 07:00', and
+ * (`Station.computeStation`'s `saving`, never the pump's drop), who invoices (issue 35, one line), open or 'closed · opens 07:00', and
  * two actions. 'Navigate' opens the in-app route page (/stationmap): the route's distance and time
  * at once inside the app, and from there the map app's turn-by-turn is one tap, so the card needs
  * only one navigate action. Every line has a fixed height, so the skeleton of the same shape does
@@ -50,6 +51,8 @@ export const StationCard = observer(function StationCard({ row }: { readonly row
         <StationDistance text={computed.distanceText} />
       </div>
       <p className="station-line station-address">{station.address}</p>
+      {/* Issue 35: who invoices, before the driver chooses the station. */}
+      <InvoicePolicyLine policy={station.invoice_policy} />
       <StationPrice row={row} noDieselId={noDieselId} />
       <div className="station-foot">
         <StationState station={station} opensAt={row.opensAt} />

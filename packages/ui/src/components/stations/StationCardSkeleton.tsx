@@ -15,6 +15,7 @@ export function StationCardSkeleton() {
         <span className="station-distance">{skeletonBar("40px")}</span>
       </div>
       <div className="station-line station-address">{skeletonBar("80%")}</div>
+      <div className="invoice-policy">{skeletonBar("70%")}</div>
       <div className="station-line station-price-line">{skeletonBar("50%")}</div>
       <div className="station-foot">
         <span className="station-state">{skeletonBar("70%")}</span>

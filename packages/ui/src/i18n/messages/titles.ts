@@ -35,6 +35,11 @@ export const titles = {
     "/bindPhone": "Bind phone",
     "/activated": "Activate account",
     "/contact": "Contact us",
+    "/invoices": "My invoices",
+    "/invoice/:id": "Invoice request",
+    "/invoiceApply": "Ask for an invoice",
+    "/invoiceTitles": "Invoice titles",
+    "/invoiceTitle": "Invoice title",
   },
   "zh-CN": {
     "/stationlist": "加油站",
@@ -68,5 +73,10 @@ export const titles = {
     "/bindPhone": "绑定手机",
     "/activated": "激活账户",
     "/contact": "联系我们",
+    "/invoices": "我的发票",
+    "/invoice/:id": "开票申请",
+    "/invoiceApply": "申请开票",
+    "/invoiceTitles": "发票抬头",
+    "/invoiceTitle": "发票抬头",
   },
 } as const;

@@ -1,0 +1,83 @@
+import { Invoice, Refund, Routes } from "@fuel/domain";
+import type { Order as WireOrder } from "@fuel/domain/api";
+import Button from "antd-mobile/es/components/button";
+import { observer } from "mobx-react-lite";
+import { useEffect } from "react";
+import { Link, useNavigate } from "../../router/index.tsx";
+import { useStores } from "../../stores/StoresContext.tsx";
+import { valueOf } from "../../stores/Load.ts";
+import { candidateOf, rulesFor, usedAtOf, windowDaysOf } from "../../stores/invoices/invoiceFacts.ts";
+import { kindOf } from "../../stores/orders/OrderEntry.ts";
+import { formatChinaAt } from "../orders/format.ts";
+import { InvoicePolicyLine } from "./InvoicePolicyLine.tsx";
+import { InvoiceStateTag } from "./InvoiceStateTag.tsx";
+import "./invoices.css";
+
+/** The request holding the order, its state in words, one tap from its detail. */
+const RequestLink = observer(function RequestLink({ invoice }: { readonly invoice: NonNullable<WireOrder["invoice"]> }) {
+  const { i18n } = useStores();
+  return (
+    <Link to={Routes.invoicePath(invoice.invoice_id)} className="invoice-request-link">
+      <span>{i18n.t("invoices.label")}</span>
+      <InvoiceStateTag state={invoice.state} />
+      <span className="invoice-request-view">{i18n.t("invoices.viewRequest")}</span>
+    </Link>
+  );
+});
+
+/**
+ * Issue 35 on a fuel order's detail: before use, who issues its invoice and within how many days;
+ * once used, its request's state (linking to it) and 'ask for an invoice' while `Invoice.orderRefusal`
+ * allows it, with the last day to ask, or the reason it cannot be (the window passed, say). A
+ * station whose answer carries no policy (an older server) says nothing.
+ */
+export const OrderInvoiceSection = observer(function OrderInvoiceSection({ order, now }: { readonly order: WireOrder; readonly now: number }) {
+  const { site, i18n } = useStores();
+  const navigate = useNavigate();
+  useEffect(() => {
+    void site.load();
+  }, [site]);
+  const policy = order.stationInfo?.invoice_policy;
+  if (kindOf(order) !== "fuel" || policy === undefined) return null;
+  const candidate = candidateOf(order);
+  const refunded = order.refund_status !== Refund.REFUND_STATUS.none;
+  const invoice = order.invoice ?? null;
+  if (candidate.status !== "used" || refunded) {
+    // Before use the policy says what is to come; an order that will never be used has nothing to invoice.
+    const coming = !refunded && (candidate.status === "unpaid" || candidate.status === "unused");
+    if (!coming && invoice === null) return null;
+    return (
+      <section className="order-section invoice-order">
+        {coming ? <InvoicePolicyLine policy={policy} /> : null}
+        {invoice === null ? null : <RequestLink invoice={invoice} />}
+      </section>
+    );
+  }
+  // The window is the site's: until the settings are read (or fail, then the default) no verdict shows.
+  const info = valueOf(site.info);
+  const known = info !== undefined || site.info._tag === "Failed";
+  const refusal = Invoice.orderRefusal(candidate, rulesFor([order], info, now));
+  const usedAt = usedAtOf(order);
+  // A request under way or issued is said by its state; other reasons in words.
+  const said = refusal !== undefined && (refusal.key === "InvoiceOrderPending" || refusal.key === "InvoiceOrderInvoiced");
+  return (
+    <section className="order-section invoice-order" aria-label={i18n.t("invoices.ask")}>
+      <InvoicePolicyLine policy={policy} />
+      {invoice === null ? null : <RequestLink invoice={invoice} />}
+      {!known ? null : refusal === undefined ? (
+        <>
+          <Button block color="primary" fill={invoice === null ? "solid" : "outline"} onClick={() => navigate(Routes.invoiceApplyPath([order.order_id]))}>
+            {i18n.t(invoice?.state === "refused" ? "invoices.askAgain" : "invoices.ask")}
+          </Button>
+          {usedAt === null ? null : (
+            <p className="invoice-note">{i18n.t("invoices.askUntil", { time: formatChinaAt(Invoice.lastInvoiceInstant(usedAt, windowDaysOf(info))) })}</p>
+          )}
+        </>
+      ) : said ? null : (
+        <p className="invoice-refused-reason" role="note">
+          {i18n.t(refusal.key, refusal.params)}
+        </p>
+      )}
+    </section>
+  );
+});
