@@ -194,9 +194,9 @@ const en = {
   StaffCannotDisableSelf: "you cannot disable your own account",
   StaffLastAdmin: "the last enabled admin cannot be disabled",
   // issue 35: invoices (Invoice.*)
-  InvoicePolicyStation: "invoice: issued by the station, ask within {days} days after fuelling",
-  InvoicePolicyPlatform: "invoice: an e-invoice from us, ask within {days} days after fuelling",
-  InvoicePolicyNone: "no invoice: this station does not invoice orders paid in this app",
+  InvoicePolicyStation: "Invoice by the station, within {days} days of fuelling",
+  InvoicePolicyPlatform: "E-invoice from us, within {days} days of fuelling",
+  InvoicePolicyNone: "No invoice: this station does not invoice app orders",
   RechargeInvoiceAtTopup: "invoice: once the top-up is done, ask for a prepaid-card invoice on its order",
   RechargeInvoiceAtConsumption: "no invoice for a top-up: the card issuer invoices the fuel when the card pays at the pump",
   InvoiceTitleTypeInvalid: "choose personal or company",

@@ -37,9 +37,9 @@ describe("Staff.may (issue 26: roles x actions)", () => {
     }));
   });
 
-  it("a cashier may redeem and look a code up, and nothing else", () => {
+  it("a cashier may redeem, look a code up and work their stations' invoice requests (issue 35), and nothing else", () => {
     fc.assert(fc.property(action, (a) => {
-      expect(may("cashier", a)).toBe(a === "redeem" || a === "lookup");
+      expect(may("cashier", a)).toBe(a === "redeem" || a === "lookup" || a === "workInvoices");
     }));
   });
 

@@ -5,6 +5,7 @@ import { DeskActsApi } from "./DeskActs.ts";
 import { DeskAdminApi } from "./DeskAdmin.ts";
 import { DeskPlacesApi } from "./DeskPlaces.ts";
 import type { Endpoint } from "./Endpoint.ts";
+import { DeskInvoicesApi } from "./DeskInvoices.ts";
 import { InvoicesApi } from "./Invoices.ts";
 import { Empty } from "./Primitives.ts";
 
@@ -28,6 +29,7 @@ export const Api = {
   ...DeskAdminApi,
   // invoices, the customer's and the desk's (issue 35): src/api/Invoices.ts
   ...InvoicesApi,
+  ...DeskInvoicesApi,
 } as const;
 
 /** The name of an endpoint in {@link Api}. */

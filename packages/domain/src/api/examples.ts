@@ -2,7 +2,8 @@ import type { ApiName, RequestEncodedOf, ResponseEncodedOf } from "./Api.ts";
 import { cents } from "../Money.ts";
 import type { CardInfo, Order, PayInfo, Station, User, WebInfo } from "./Entities.ts";
 import type { DeskStation } from "./DeskPlaces.ts";
-import type { DeskInvoice, Invoice, InvoiceTitle } from "./Invoices.ts";
+import type { DeskInvoice } from "./DeskInvoices.ts";
+import type { Invoice, InvoiceTitle } from "./Invoices.ts";
 
 /**
  * One valid request and one valid answer (`data` of the success envelope) per endpoint, as JSON.

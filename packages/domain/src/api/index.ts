@@ -20,6 +20,7 @@ export * from "./DeskAdmin.ts";
 export * from "./DeskPlaces.ts";
 export * from "./InvoiceFields.ts";
 export * from "./Invoices.ts";
+export * from "./DeskInvoices.ts";
 export * from "./CustomerApi.ts";
 export * from "./Api.ts";
 export * from "./examples.ts";

@@ -2,7 +2,7 @@ import { Invoice as Rules, Order, Time } from "@fuel/domain";
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- in scope so that LISTED_COLUMNS's inferred type (its money columns are Money.Cents) can be named (TS2742)
 import type { Money } from "@fuel/domain";
 import type { DeskInvoice, Invoice, InvoiceTitle } from "@fuel/domain/api";
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { Result } from "effect";
 import type { Queryable } from "../db/queryable.ts";
 import type { invoiceTitles} from "../db/schema.ts";
@@ -173,22 +173,6 @@ export const titleToWire = (t: TitleRow): InvoiceTitle => ({
   account: t.account,
   is_default: t.isDefault,
 });
-
-/** The newest request of each order (the one holding it, when one does), for `Order.invoice` on every order answer. */
-export const invoicesOfOrders = async (db: Queryable, orderIds: readonly number[]): Promise<Map<number, { invoice_id: number; state: Rules.InvoiceState }>> => {
-  const found = new Map<number, { invoice_id: number; state: Rules.InvoiceState }>();
-  if (orderIds.length === 0) return found;
-  const rows = await db
-    .select({ orderId: invoiceOrders.orderId, invoiceId: invoices.id, state: invoices.state })
-    .from(invoiceOrders)
-    .innerJoin(invoices, eq(invoices.id, invoiceOrders.invoiceId))
-    .where(inArray(invoiceOrders.orderId, [...new Set(orderIds)]))
-    .orderBy(desc(invoices.id));
-  // Newest first: the first row of an order is its newest request. An order is held by one
-  // request at most (invoice_orders_one_holder_idx), and a later one can only follow a refusal.
-  for (const r of rows) if (!found.has(r.orderId)) found.set(r.orderId, { invoice_id: r.invoiceId, state: stateOf(r.state) });
-  return found;
-};
 
 /** An order's status by name (the table's CHECK admits only the spec's codes). */
 export const orderStatusOf = (code: number): Order.OrderStatus => {

@@ -1,7 +1,7 @@
 import type { Order as WireOrder, OrderListFilter, OrderPage } from "@fuel/domain/api";
 import { orderListStatuses } from "@fuel/domain/api";
 import type { Database } from "../db/client.ts";
-import { invoicesOfOrders } from "../invoicing/records.ts";
+import { invoicesOfOrders } from "./orderInvoices.ts";
 import { refuse } from "../refusals/Refusal.ts";
 import { expireDueOrders } from "./expiry.ts";
 import { findOwnOrder, liveQrCodes, orderPage, ownCardNumbers, stationsByIds } from "./queries.ts";

@@ -2,6 +2,7 @@ import { Api } from "@fuel/domain/api";
 import type { FastifyInstance } from "fastify";
 import { registerEndpoint } from "../http/endpoint.ts";
 import { ok, successEnvelope } from "../http/envelope.ts";
+import { idempotencyKeyOf, idempotent, storeFailedLogger } from "../http/idempotency.ts";
 import { applyForInvoice } from "../invoicing/apply.ts";
 import { receiveInvoiceCallback } from "../invoicing/callback.ts";
 import { customerPdf, invoiceDetail, listInvoices } from "../invoicing/customerInvoices.ts";
@@ -24,7 +25,14 @@ export const invoiceRoutes = (app: FastifyInstance): void => {
     return ok({}, "invoice title deleted");
   });
 
-  registerEndpoint(app, Api.invoiceApply, async (body, ctx) => ok(await applyForInvoice(db, ctx.user().userId, body, ctx.now), "invoice requested"));
+  // A retried apply (the app resends after a lost answer with the same Idempotency-Key) gets the first answer, not a second request's refusal.
+  registerEndpoint(app, Api.invoiceApply, (body, ctx) =>
+    idempotent(
+      db,
+      { key: idempotencyKeyOf(ctx.request), userId: ctx.user().userId, scope: Api.invoiceApply.path, body, now: () => clock.now(), onStoreFailed: storeFailedLogger(ctx.request) },
+      async () => ok(await applyForInvoice(db, ctx.user().userId, body, ctx.now), "invoice requested"),
+    ),
+  );
 
   registerEndpoint(app, Api.invoiceList, (_none, ctx) => listInvoices(db, ctx.user().userId));
 

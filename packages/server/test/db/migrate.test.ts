@@ -39,7 +39,7 @@ describe(`migrations on ${testDatabaseUrl() === undefined ? "PGlite" : "PostgreS
       sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
     );
     expect(found.map((r) => r.table_name)).toEqual([...tableNames()].sort());
-    expect(tableNames()).toHaveLength(22);
+    expect(tableNames()).toHaveLength(25);
   });
 
   it("are recorded, and applying them again is a no-op", async () => {

@@ -6,6 +6,7 @@ import type { BuildAppOptions } from "../../src/app.ts";
 import { startServer } from "../../src/index.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import { resetDatabase, type Database, type DatabaseHandle } from "../../src/db/client.ts";
+import { SandboxInvoiceProvider } from "../../src/invoicing/provider/index.ts";
 import { SandboxClock } from "../../src/providers/clock/Sandbox.ts";
 import { openTestDatabase, type TestDatabaseOptions } from "./database.ts";
 import { checkDeclaredRefusals } from "./refusalCheck.ts";
@@ -49,6 +50,17 @@ export interface BootOptions {
 }
 
 /**
+ * The providers a test's app gets. A production-mode app built from the sandbox test config has no
+ * WeChat Pay keys, and production refuses the sandbox e-invoice provider at construction
+ * (invoiceProviderFor): such a test, about production's routes and headers, gets the sandbox one
+ * handed in directly unless it brings its own.
+ */
+const providersFor = (options: BootOptions, clock: SandboxClock): BuildAppOptions["providers"] | undefined => {
+  if (options.config?.mode !== "production" || options.providers?.invoice !== undefined) return options.providers;
+  return { ...options.providers, invoice: new SandboxInvoiceProvider(clock) };
+};
+
+/**
  * The whole app in-process on a migrated database of its own (DESIGN.md §7: boot once per test
  * file, `reset()` between tests). Routes may still be added to `app` before the first `inject`.
  */
@@ -56,6 +68,7 @@ export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => 
   const database = await openTestDatabase(options.pglite === undefined ? {} : { pglite: options.pglite });
   const clock = new SandboxClock(options.systemTime);
   const config = testConfig(options.config);
+  const providers = providersFor(options, clock);
   const server = await startServer({
     config,
     database: database.handle,
@@ -63,7 +76,7 @@ export const bootApp = async (options: BootOptions = {}): Promise<BootedApp> => 
     listen: false,
     ...(options.authenticate ? { authenticate: options.authenticate } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
-    ...(options.providers ? { providers: options.providers } : {}),
+    ...(providers === undefined ? {} : { providers }),
   });
   const { app } = server;
   checkDeclaredRefusals(app);

@@ -8,6 +8,10 @@ import { buildApp } from "../../src/app.ts";
 import { inlineScriptsOf } from "../../src/http/inlineScripts.ts";
 import type { Config } from "../../src/config.ts";
 import { bootApp, type BootedApp } from "../helpers/app.ts";
+import { SandboxInvoiceProvider } from "../../src/invoicing/provider/index.ts";
+
+/** The sandbox test config has no WeChat Pay keys: a production-mode app here gets the sandbox e-invoice provider handed in (production refuses to make one). */
+const productionless = (booted: BootedApp) => ({ invoice: new SandboxInvoiceProvider(booted.clock) });
 
 /**
  * What the browser may load (the Content-Security-Policy) and what the server hands out beside the
@@ -20,7 +24,7 @@ const apps: FastifyInstance[] = [];
 
 /** An app over the shared database, in this mode, with this map setting, serving a small built UI. */
 const appWith = async (mode: Config["mode"], mapProvider: Config["mapProvider"]): Promise<FastifyInstance> => {
-  const app = await buildApp({ config: { ...booted.config, mode, mapProvider, uiDistDir: dist }, db: booted.db, clock: booted.clock });
+  const app = await buildApp({ config: { ...booted.config, mode, mapProvider, uiDistDir: dist }, db: booted.db, clock: booted.clock, providers: productionless(booted) });
   apps.push(app);
   return app;
 };
@@ -91,7 +95,7 @@ describe("the built UI's own inline scripts", () => {
       writeFileSync(join(withInline, "login.en.html"), `<!doctype html><script>${PRELOAD}</script><script >\nwindow.x=1\n</script>`);
       const expected = [PRELOAD, "\nwindow.x=1\n"].map((body) => `'sha256-${createHash("sha256").update(body).digest("base64")}'`).sort();
       for (const mode of ["sandbox", "production"] as const) {
-        const app = await buildApp({ config: { ...booted.config, mode, mapProvider: "none", uiDistDir: withInline }, db: booted.db, clock: booted.clock });
+        const app = await buildApp({ config: { ...booted.config, mode, mapProvider: "none", uiDistDir: withInline }, db: booted.db, clock: booted.clock, providers: productionless(booted) });
         apps.push(app);
         const scripts = (await csp(app)).get("script-src") ?? [];
         expect(scripts.filter((s) => s.startsWith("'sha256-")).sort()).toEqual(expected);

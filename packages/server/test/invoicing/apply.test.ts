@@ -67,6 +67,23 @@ describe("asking for an invoice", () => {
     });
   });
 
+  it("a retried apply with the same Idempotency-Key gets the first answer and makes one request", async () => {
+    const me = await customer(booted);
+    const a = await usedFuelOrder(booted, me, stationId);
+    const title = await savedTitle(booted, me);
+    const headers = { "idempotency-key": "invoice-retry-1" };
+    const first = await call(booted, me, "/api/invoice/apply", { order_ids: [a.orderId], title_id: title }, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await call(booted, me, "/api/invoice/apply", { order_ids: [a.orderId], title_id: title }, headers);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await invoiceCount()).toBe(1);
+    // Without the key, the same ask is a second request for an order already held: refused.
+    const second = await apply(booted, me, [a.orderId], title);
+    expect([second.statusCode, tagOf(second)]).toEqual([409, "InvoiceOrderPending"]);
+    expect(await invoiceCount()).toBe(1);
+  });
+
   it("every order answer says when it was used and carries its newest request", async () => {
     const me = await customer(booted);
     const a = await usedFuelOrder(booted, me, stationId);

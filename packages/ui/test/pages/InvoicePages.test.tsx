@@ -253,9 +253,9 @@ describe("who issues, said before paying (issue 35 item 1)", () => {
     );
     await waitFor(() => expect(root.site.info._tag).toBe("Loaded"));
     expect([...view.container.querySelectorAll(".invoice-policy")].map((p) => p.textContent)).toEqual([
-      "invoice: issued by the station, ask within 30 days after fuelling",
-      "invoice: an e-invoice from us, ask within 30 days after fuelling",
-      "no invoice: this station does not invoice orders paid in this app",
+      "Invoice by the station, within 30 days of fuelling",
+      "E-invoice from us, within 30 days of fuelling",
+      "No invoice: this station does not invoice app orders",
     ]);
   });
 

@@ -6,7 +6,7 @@ import { orders, payments, qrCodes } from "../../db/schema.ts";
 import { expireDueOrders } from "../../orderRecords/expiry.ts";
 import { liveQrCodes, stationsByIds } from "../../orderRecords/queries.ts";
 import { orderToWire, type OrderRow } from "../../orderRecords/rows.ts";
-import { invoicesOfOrders } from "../../invoicing/records.ts";
+import { invoicesOfOrders } from "../../orderRecords/orderInvoices.ts";
 import { refuse } from "../../refusals/Refusal.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { DeskInvoice } from "@fuel/domain/api";
-import { InvoicesApi } from "@fuel/domain/api";
+import { DeskInvoicesApi } from "@fuel/domain/api";
 import type { DeskI18n } from "../i18n/DeskI18n.ts";
 
 /** Where a request's invoice is for: its station, or the prepaid-card top-ups the platform sold. */
@@ -23,5 +23,5 @@ export const litresText = (litres: string | null, i18n: DeskI18n): string | unde
 export const deskPdfHref = (invoice: Pick<DeskInvoice, "invoice_id" | "pdf_url">): string | undefined => {
   if (invoice.pdf_url === null) return undefined;
   if (/^https:\/\//i.test(invoice.pdf_url)) return invoice.pdf_url;
-  return `${InvoicesApi.deskInvoicePdf.path}?invoice_id=${invoice.invoice_id}`;
+  return `${DeskInvoicesApi.deskInvoicePdf.path}?invoice_id=${invoice.invoice_id}`;
 };

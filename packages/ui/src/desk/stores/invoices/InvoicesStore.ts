@@ -1,5 +1,5 @@
 import type { DeskInvoice, DeskInvoicesResponse } from "@fuel/domain/api";
-import { InvoicesApi } from "@fuel/domain/api";
+import { DeskInvoicesApi } from "@fuel/domain/api";
 import { makeAutoObservable, runInAction } from "mobx";
 import type { Problem } from "../../../stores/messages.ts";
 import type { NoticeStore } from "../../../stores/NoticeStore.ts";
@@ -94,7 +94,7 @@ export class InvoicesStore {
   /** The download of every request the filters select (all pages), in the staff member's language. */
   get exportHref(): string {
     const query = new URLSearchParams(Object.entries(invoicesExportQueryOf(this.params, this.i18n.locale)).map(([k, v]) => [k, String(v)]));
-    return `${InvoicesApi.deskInvoicesExport.path}?${query.toString()}`;
+    return `${DeskInvoicesApi.deskInvoicesExport.path}?${query.toString()}`;
   }
 
   /**
