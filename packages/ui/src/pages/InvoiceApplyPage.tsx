@@ -164,7 +164,11 @@ export default observer(function InvoiceApplyPage() {
           <h2 id="apply-orders-heading" className="order-section-title">
             {i18n.t("invoices.applyOrders")}
           </h2>
-          <p className="invoice-note">{i18n.t("invoices.applyOrdersHint", { station: apply.station?.title ?? "", max: Invoice.MAX_ORDERS_PER_INVOICE })}</p>
+          <p className="invoice-note">
+            {apply.topUps
+              ? i18n.t("invoices.applyTopUpsHint", { max: Invoice.MAX_ORDERS_PER_INVOICE })
+              : i18n.t("invoices.applyOrdersHint", { station: apply.station?.title ?? "", max: Invoice.MAX_ORDERS_PER_INVOICE })}
+          </p>
           {apply.refusedSeeds.map(({ order, refusal }) => (
             <p key={order.order_id} className="invoice-refused-reason" role="note">
               {i18n.t(refusal.key, refusal.params)}

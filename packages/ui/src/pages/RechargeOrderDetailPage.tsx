@@ -13,6 +13,7 @@ import "../components/orders/orders.css";
 import "../components/orders/recharge.css";
 import { rechargeCardTitle } from "../components/orders/rechargeCard.ts";
 import { RechargeQrPanel } from "../components/orders/RechargeQrPanel.tsx";
+import { OrderInvoiceSection } from "../components/invoices/OrderInvoiceSection.tsx";
 import { RefundDetails } from "../components/orders/RefundSection.tsx";
 import { UnpaidActions } from "../components/orders/UnpaidActions.tsx";
 import { Page } from "../components/Page.tsx";
@@ -153,6 +154,7 @@ const RechargeOrderDetailPage = observer(function RechargeOrderDetailPage() {
         />
         <Summary store={store} />
         <SandboxSettleLine store={store} />
+        <OrderInvoiceSection order={entry.order} now={store.now} />
         <RefundDetails order={entry.order} />
       </>
     );

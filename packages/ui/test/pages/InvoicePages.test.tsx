@@ -14,6 +14,7 @@ import InvoiceListPage from "../../src/pages/InvoiceListPage.tsx";
 import InvoiceTitlePage from "../../src/pages/InvoiceTitlePage.tsx";
 import InvoiceTitlesPage from "../../src/pages/InvoiceTitlesPage.tsx";
 import OrderDetailPage from "../../src/pages/OrderDetailPage.tsx";
+import RechargeOrderDetailPage from "../../src/pages/RechargeOrderDetailPage.tsx";
 import { InvoicePolicyLine, RechargeInvoiceLine } from "../../src/components/invoices/InvoicePolicyLine.tsx";
 import { FakeOrders, HOUR, paidOrder } from "../support/orders.ts";
 import { companyTitle, FakeInvoices, personalTitle, usedOrder } from "../support/invoices.ts";
@@ -263,6 +264,23 @@ describe("who issues, said before paying (issue 35 item 1)", () => {
     const root = testRoot({ locale: "zh-CN", ports: { api: new ScriptedApi().on("webInfo", { ...exampleWebInfo, invoice_window_days: 90 }) } });
     renderPage(<InvoicePolicyLine policy="platform" />, { root });
     expect(await screen.findByText("可开电子发票：由平台开具，加油后 90 天内申请")).toBeTruthy();
+  });
+
+  it("a done top-up's detail offers the ask where the site invoices at top-up, and only says so where the card issuer does", async () => {
+    const topUp = usedOrder({ order_id: 1, card_type: 1, card_num: "1000111234567", last_number: "4567", gas_original_price: null, gas_now_price: null });
+    for (const mode of ["at_topup", "at_consumption"] as const) {
+      const { root } = rootWith([topUp]);
+      root.ports.api.on("webInfo", { ...exampleWebInfo, recharge_invoice: mode });
+      const view = renderPage(<RechargeOrderDetailPage />, { root, path: "/orderDetail/2/1", route: "/orderDetail/2/:id", also: pages });
+      if (mode === "at_topup") {
+        fireEvent.click(await screen.findByRole("button", { name: "Ask for an invoice" }));
+        await waitFor(() => expect(location()).toBe("/invoiceApply?order_ids=1"));
+      } else {
+        expect(await screen.findByText("no invoice for a top-up: the card issuer invoices the fuel when the card pays at the pump")).toBeTruthy();
+        expect(screen.queryByRole("button", { name: "Ask for an invoice" })).toBeNull();
+      }
+      view.unmount();
+    }
   });
 
   it("a top-up screen says how top-ups are invoiced, as the site decides", async () => {

@@ -9,7 +9,7 @@ import { valueOf } from "../../stores/Load.ts";
 import { candidateOf, rulesFor, usedAtOf, windowDaysOf } from "../../stores/invoices/invoiceFacts.ts";
 import { kindOf } from "../../stores/orders/OrderEntry.ts";
 import { formatChinaAt } from "../orders/format.ts";
-import { InvoicePolicyLine } from "./InvoicePolicyLine.tsx";
+import { InvoicePolicyLine, RechargeInvoiceLine } from "./InvoicePolicyLine.tsx";
 import { InvoiceStateTag } from "./InvoiceStateTag.tsx";
 import "./invoices.css";
 
@@ -26,10 +26,11 @@ const RequestLink = observer(function RequestLink({ invoice }: { readonly invoic
 });
 
 /**
- * Issue 35 on a fuel order's detail: before use, who issues its invoice and within how many days;
- * once used, its request's state (linking to it) and 'ask for an invoice' while `Invoice.orderRefusal`
- * allows it, with the last day to ask, or the reason it cannot be (the window passed, say). A
- * station whose answer carries no policy (an older server) says nothing.
+ * Issue 35 on an order's detail. A fuel order: before use, who issues its invoice and within how
+ * many days; once used, its request's state (linking to it) and 'ask for an invoice' while
+ * `Invoice.orderRefusal` allows it, with the last day to ask, or the reason it cannot be. A station
+ * whose answer carries no policy (an older server) says nothing. A top-up or card purchase: how the
+ * site invoices them (`recharge_invoice`), and once done, when that is here (`at_topup`), the same ask.
  */
 export const OrderInvoiceSection = observer(function OrderInvoiceSection({ order, now }: { readonly order: WireOrder; readonly now: number }) {
   const { site, i18n } = useStores();
@@ -38,7 +39,9 @@ export const OrderInvoiceSection = observer(function OrderInvoiceSection({ order
     void site.load();
   }, [site]);
   const policy = order.stationInfo?.invoice_policy;
-  if (kindOf(order) !== "fuel" || policy === undefined) return null;
+  const fuel = kindOf(order) === "fuel";
+  if (fuel && policy === undefined) return null;
+  const notice = fuel ? <InvoicePolicyLine policy={policy} /> : <RechargeInvoiceLine />;
   const candidate = candidateOf(order);
   const refunded = order.refund_status !== Refund.REFUND_STATUS.none;
   const invoice = order.invoice ?? null;
@@ -48,7 +51,7 @@ export const OrderInvoiceSection = observer(function OrderInvoiceSection({ order
     if (!coming && invoice === null) return null;
     return (
       <section className="order-section invoice-order">
-        {coming ? <InvoicePolicyLine policy={policy} /> : null}
+        {coming ? notice : null}
         {invoice === null ? null : <RequestLink invoice={invoice} />}
       </section>
     );
@@ -59,10 +62,11 @@ export const OrderInvoiceSection = observer(function OrderInvoiceSection({ order
   const refusal = Invoice.orderRefusal(candidate, rulesFor([order], info, now));
   const usedAt = usedAtOf(order);
   // A request under way or issued is said by its state; other reasons in words.
-  const said = refusal !== undefined && (refusal.key === "InvoiceOrderPending" || refusal.key === "InvoiceOrderInvoiced");
+  // The top-up line above already says the card issuer invoices it.
+  const said = refusal !== undefined && (refusal.key === "InvoiceOrderPending" || refusal.key === "InvoiceOrderInvoiced" || refusal.key === "InvoiceRechargeAtConsumption");
   return (
     <section className="order-section invoice-order" aria-label={i18n.t("invoices.ask")}>
-      <InvoicePolicyLine policy={policy} />
+      {notice}
       {invoice === null ? null : <RequestLink invoice={invoice} />}
       {!known ? null : refusal === undefined ? (
         <>

@@ -12,6 +12,7 @@ import type { NoticeStore } from "../NoticeStore.ts";
 import { run } from "../run.ts";
 import type { SiteStore } from "../SiteStore.ts";
 import { storeKind } from "../storeKind.ts";
+import { kindOf } from "../orders/OrderEntry.ts";
 import { candidateOf, mayStillBeInWindow, rulesFor, usedAtOf, windowDaysOf } from "./invoiceFacts.ts";
 import { invoiceTitlesStore, type InvoiceTitlesStore } from "./InvoiceTitlesStore.ts";
 
@@ -121,6 +122,12 @@ export class InvoiceApplyStore {
     return this.all.find((o) => o.order_id === first);
   }
 
+  /** Whether the invoice is of top-ups and card purchases (prepaid cards), not of one station's fuel. */
+  get topUps(): boolean {
+    const seed = this.seed;
+    return seed !== undefined && kindOf(seed) === "recharge";
+  }
+
   get station(): Station | null {
     return this.seed?.stationInfo ?? null;
   }
@@ -134,14 +141,19 @@ export class InvoiceApplyStore {
     return Invoice.orderRefusal(candidateOf(order), this.rules);
   }
 
-  /** The orders of the seed's station that may be invoiced, most recently used first. */
+  /**
+   * The orders that may share the seed's invoice, most recently used first: fuel orders of its
+   * station, or (a top-up) the other top-ups and card purchases, which share no station.
+   */
   get pickable(): ReadonlyArray<WireOrder> {
     const seed = this.seed;
     if (seed === undefined) return [];
+    const kind = kindOf(seed);
     const stationId = seed.stationInfo?.id;
+    const sameInvoice = (o: WireOrder) => kindOf(o) === kind && (kind === "recharge" || o.stationInfo?.id === stationId);
     const usedAt = (o: WireOrder) => usedAtOf(o) ?? 0;
     return this.all
-      .filter((o) => o.stationInfo?.id === stationId && this.refusalOf(o) === undefined)
+      .filter((o) => sameInvoice(o) && this.refusalOf(o) === undefined)
       .sort((a, b) => usedAt(b) - usedAt(a));
   }
 

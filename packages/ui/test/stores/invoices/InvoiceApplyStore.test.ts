@@ -5,7 +5,7 @@ import { exampleWebInfo, type Order as WireOrder } from "@fuel/domain/api";
 import { describe, expect, it } from "vitest";
 import { testRoot } from "../../support/render.tsx";
 import { FakeOrders, HOUR, paidOrder } from "../../support/orders.ts";
-import { companyTitle, FakeInvoices, otherStation, personalTitle, usedOrder } from "../../support/invoices.ts";
+import { companyTitle, FakeInvoices, invoicingStation, otherStation, personalTitle, usedOrder } from "../../support/invoices.ts";
 import { invoiceApplyStore } from "../../../src/stores/invoices/InvoiceApplyStore.ts";
 
 const DAY = 24 * HOUR;
@@ -96,6 +96,26 @@ describe("InvoiceApplyStore: what can go on one invoice", () => {
     root.ports.api.on("webInfo", { ...exampleWebInfo, invoice_window_days: 60 });
     await apply.open([1]);
     expect(ids(apply.pickable)).toEqual([1]);
+  });
+
+  it("a top-up, where the site invoices at top-up: the other done top-ups are pickable whatever their station, never a fuel order; a prepaid-card line", async () => {
+    const topUp = (order_id: number, stationInfo = invoicingStation) => usedOrder({ order_id, card_type: 1, gas_original_price: null, gas_now_price: null, stationInfo });
+    const { root, apply } = rootWith([topUp(1), topUp(2, otherStation), usedOrder({ order_id: 3 })]);
+    root.ports.api.on("webInfo", { ...exampleWebInfo, recharge_invoice: "at_topup" });
+    await apply.open([1]);
+    expect(apply.topUps).toBe(true);
+    expect(ids(apply.pickable).sort()).toEqual([1, 2]);
+    apply.toggle(2);
+    expect(apply.line).toEqual(Invoice.rechargeInvoiceLine([topUp(1), topUp(2)]));
+    expect(apply.problem).toBeUndefined();
+  });
+
+  it("a top-up where the card issuer invoices at consumption: not pickable, and the reason is the domain's", async () => {
+    const { root, apply } = rootWith([usedOrder({ order_id: 1, card_type: 1, stationInfo: invoicingStation })]);
+    root.ports.api.on("webInfo", { ...exampleWebInfo, recharge_invoice: "at_consumption" });
+    await apply.open([1]);
+    expect(apply.pickable).toEqual([]);
+    expect(apply.refusedSeeds.map((r) => r.refusal.key)).toEqual(["InvoiceRechargeAtConsumption"]);
   });
 
   it("no title yet: 'choose a title' after a tap on ask, and nothing sent", async () => {
