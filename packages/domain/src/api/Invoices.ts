@@ -16,9 +16,8 @@ import { boundedString, Cents, Count, Empty, Id, LineText, NoData, numberOrDigit
 /** A text field of a title as sent: the rules (`Invoice.titleProblems`) bound its length; this only keeps it storable. */
 const TitleText = boundedString(256);
 
-/** A kept invoice title. Optional fields are null when empty; `tax_id` null on a personal title. */
-export const InvoiceTitle = Schema.Struct({
-  title_id: Id,
+/** A title's fields; a request keeps them as they were when asked for (a later edit of the kept title does not change a request). */
+export const InvoiceTitleSnapshot = Schema.Struct({
   type: TitleTypeField,
   name: LineText,
   tax_id: Schema.NullOr(ShortText),
@@ -27,6 +26,12 @@ export const InvoiceTitle = Schema.Struct({
   address: Schema.NullOr(LineText),
   bank: Schema.NullOr(LineText),
   account: Schema.NullOr(ShortText),
+}).annotate({ identifier: "InvoiceTitleSnapshot" });
+
+/** A kept invoice title. Optional fields are null when empty; `tax_id` null on a personal title. */
+export const InvoiceTitle = Schema.Struct({
+  title_id: Id,
+  ...InvoiceTitleSnapshot.fields,
   is_default: Schema.Boolean,
 }).annotate({ identifier: "InvoiceTitle" });
 export type InvoiceTitle = typeof InvoiceTitle.Type;
@@ -92,18 +97,6 @@ export const InvoicedOrder = Schema.Struct({
   litres: Schema.NullOr(ShortText),
   used_at: Schema.NullOr(Timestamp),
 }).annotate({ identifier: "InvoicedOrder" });
-
-/** The title as it was when asked for (a later edit of the kept title does not change a request). */
-export const InvoiceTitleSnapshot = Schema.Struct({
-  type: TitleTypeField,
-  name: LineText,
-  tax_id: Schema.NullOr(ShortText),
-  email: Schema.NullOr(LineText),
-  phone: Schema.NullOr(ShortText),
-  address: Schema.NullOr(LineText),
-  bank: Schema.NullOr(LineText),
-  account: Schema.NullOr(ShortText),
-}).annotate({ identifier: "InvoiceTitleSnapshot" });
 
 /** A request as the customer and the desk read it. */
 export const Invoice = Schema.Struct({
