@@ -82,8 +82,11 @@ describe("the driver's way through the app (issue 25), 360x640 zh-CN", () => {
     await page.waitForURL(/\/bindPhone/);
     const number = newPhoneNumber();
     await page.getByLabel(zh("signin.phone")).fill(number);
-    await page.getByRole("button", { name: zh("signin.sendCode") }).click();
-    await page.waitForTimeout(300);
+    // The code exists once the send is answered: waiting a fixed 300 ms lost that race on a loaded machine.
+    await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === "/api/sendsms" && response.request().method() === "POST"),
+      page.getByRole("button", { name: zh("signin.sendCode") }).click(),
+    ]);
     await page.getByLabel(zh("signin.code")).fill(await smsCode(number));
     await page.getByRole("button", { name: zh("signin.bindSubmit") }).click();
     await page.waitForURL(/\/activated/);
