@@ -88,6 +88,12 @@ beforeAll(async () => {
     })
     .returning();
   await stock.insert(payments).values({ orderId: order!.id, channel: "wechat", transactionId: "t1", amount: Money.cents(9162), paidAt: now, receivedAt: now, refundRequired: true });
+  // Issue 35: an issued invoice with its PDF, so bytea (the schema's one custom column) is read too.
+  await stock.insert(schema.invoices).values({
+    userId: user!.id, state: "issued", issuer: "station", kind: "fuel", titleType: "personal", titleName: "名字",
+    description: "*成品油*柴油 0#", amount: 9162, tax: 1054, net: 8108, number: "24442000000012345678", issuedAt: now,
+    pdf: Uint8Array.from([37, 80, 68, 70, 45, 0, 255]), createdAt: now,
+  });
   expected = await readAll(stock);
   lean = pgliteDrizzle(client);
 }, 60_000);
@@ -109,7 +115,7 @@ describe("pgliteDrizzle: no parser-table copy per query on PGlite (issue 14)", (
       for (const [key, column] of Object.entries(getTableColumns(t))) if (rows.some((r) => r[key] !== null)) covered.add(column.columnType);
     }
     expect([...covered].sort()).toEqual([...inSchema].sort());
-    expect(inSchema).toEqual(new Set(["PgSerial", "PgInteger", "PgText", "PgBoolean", "PgDoublePrecision", "PgTimestamp", "PgJsonb"]));
+    expect(inSchema).toEqual(new Set(["PgSerial", "PgInteger", "PgText", "PgBoolean", "PgDoublePrecision", "PgTimestamp", "PgJsonb", "PgCustomColumn"]));
   });
 
   it("keeps the types the server relies on (DESIGN.md §7): Date instants, int8 counts as numbers on PGlite, jsonb as objects, doubles, booleans", async () => {
