@@ -91,7 +91,7 @@ beforeAll(async () => {
   // Issue 35: an issued invoice with its PDF, so bytea (the schema's one custom column) is read too.
   await stock.insert(schema.invoices).values({
     userId: user!.id, state: "issued", issuer: "station", kind: "fuel", titleType: "personal", titleName: "名字",
-    description: "*成品油*柴油 0#", amount: 9162, tax: 1054, net: 8108, number: "24442000000012345678", issuedAt: now,
+    description: "*成品油*柴油 0#", amount: Money.cents(9162), tax: Money.cents(1054), net: Money.cents(8108), number: "24442000000012345678", issuedAt: now,
     pdf: Uint8Array.from([37, 80, 68, 70, 45, 0, 255]), createdAt: now,
   });
   expected = await readAll(stock);
